@@ -1,0 +1,8 @@
+// drizzle-kit: `npm run db:generate` writes a new migration into src/db/migrations from src/db/schema.ts.
+import { defineConfig } from 'drizzle-kit'
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/db/schema.ts',
+  out: './src/db/migrations',
+})

@@ -1,0 +1,26 @@
+// jest: unit and component tests (jsdom) and API tests (node) on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+const transform = { '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: 'tsconfig.jest.json', diagnostics: false }] }
+// Fastify's inject and @fastify/cookie pull ESM-only packages on Node 20; ts-jest transpiles them (and
+// @fastify/cookie's import('cookie') into a require) so one CommonJS copy serves both.
+const transformIgnorePatterns = ['node_modules/(?!(cookie|@fastify/cookie|content-disposition)/)']
+
+export default {
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'],
+      transform,
+      transformIgnorePatterns,
+    },
+    {
+      displayName: 'api',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/api/**/*.test.ts'],
+      transform,
+      transformIgnorePatterns,
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+  ],
+}

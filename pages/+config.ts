@@ -1,0 +1,14 @@
+// https://vike.dev/config
+import type { Config } from 'vike/types'
+
+export default {
+  clientRouting: true,
+  hydrationCanBeAborted: true,
+  passToClient: ['tenant', 'user', 'lng', 'i18nResources'],
+  meta: {
+    // Which layout of SPEC.md section 2 wraps the page.
+    layout: { env: { server: true, client: true } },
+    // The page's title: a translation key or a function of the pageContext.
+    title: { env: { server: true, client: true } },
+  },
+} satisfies Config

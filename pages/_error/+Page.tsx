@@ -1,0 +1,1 @@
+export { ErrorPage as default } from '../../src/features/layout/error-page'

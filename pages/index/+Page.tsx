@@ -1,0 +1,1 @@
+export { LandingPage as default } from '../../src/features/landing/landing-page'

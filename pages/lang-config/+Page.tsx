@@ -1,0 +1,1 @@
+export { LangConfigPage as default } from '../../src/features/layout/lang-config-page'

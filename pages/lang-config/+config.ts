@@ -1,0 +1,1 @@
+export default { title: 'lang_config.title' }

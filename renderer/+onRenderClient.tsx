@@ -1,0 +1,52 @@
+// https://vike.dev/onRenderClient
+import { hydrateRoot, createRoot, type Root } from 'react-dom/client'
+import createCache from '@emotion/cache'
+import i18next, { type i18n as I18n } from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import type { OnRenderClientAsync } from 'vike/types'
+import { PageShell } from './page-shell'
+import { pageTitle } from './title'
+import { i18nOptions } from '../src/shared/i18n-options'
+import { createSessionStore, titleWithPrefix, type SessionState } from '../src/features/session/session-store'
+import { setAuthenticationRequiredHandler } from '../src/shared/http'
+
+let root: Root | undefined
+let i18n: I18n | undefined
+let store: SessionState | undefined
+// The same cache key as on the server, so hydration reuses the inlined styles.
+const cache = createCache({ key: 'css' })
+
+export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
+  const { Page } = pageContext
+  if (!i18n || i18n.language !== pageContext.lng) {
+    i18n = i18next.createInstance()
+    i18n.use(initReactI18next)
+    await i18n.init({ ...i18nOptions(pageContext.lng), resources: pageContext.i18nResources, initAsync: false })
+  }
+  if (!store) {
+    store = createSessionStore(pageContext.user)
+    const s = store
+    // SPEC.md section 8: 403 authentication_required logs the member out.
+    setAuthenticationRequiredHandler(() => {
+      if (s.user) {
+        s.user = null
+        window.location.href = '/login'
+      }
+    })
+  } else {
+    store.user = pageContext.user
+  }
+  const page = (
+    <PageShell pageContext={pageContext} cache={cache} i18n={i18n} store={store}>
+      {Page ? <Page /> : null}
+    </PageShell>
+  )
+  const container = document.getElementById('root')!
+  if (pageContext.isHydration) {
+    root = hydrateRoot(container, page)
+  } else {
+    root ??= createRoot(container)
+    root.render(page)
+  }
+  document.title = titleWithPrefix(pageTitle(pageContext, i18n.t), store.unreadMessages, store.newLikes)
+}

@@ -1,0 +1,42 @@
+// https://vike.dev/onRenderHtml
+import { renderToString } from 'react-dom/server'
+import createCache from '@emotion/cache'
+import createEmotionServer from '@emotion/server/create-instance'
+import { dangerouslySkipEscape, escapeInject } from 'vike/server'
+import type { OnRenderHtmlAsync } from 'vike/types'
+import { PageShell } from './page-shell'
+import { pageTitle } from './title'
+import { createSessionStore, titleWithPrefix } from '../src/features/session/session-store'
+
+export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
+  const { Page } = pageContext
+  const i18n = pageContext.i18nServer!
+  // A fresh Emotion cache per request: styles are extracted and inlined, so there is no flash of unstyled content.
+  const cache = createCache({ key: 'css' })
+  const emotion = createEmotionServer(cache)
+  const store = createSessionStore(pageContext.user)
+  const html = renderToString(
+    <PageShell pageContext={pageContext} cache={cache} i18n={i18n} store={store}>
+      {Page ? <Page /> : null}
+    </PageShell>,
+  )
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html))
+  const { settings } = pageContext.tenant
+  const title = titleWithPrefix(pageTitle(pageContext, i18n.t), store.unreadMessages, store.newLikes)
+  const themeColor = pageContext.tenant.theme.primary
+  return escapeInject`<!DOCTYPE html>
+<html lang="${pageContext.lng}">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="theme-color" content="${themeColor}" />
+    <meta name="description" content="${settings.description}" />
+    <link rel="icon" href="/favicon.ico" type="image/svg+xml" />
+    <title>${title}</title>
+    ${dangerouslySkipEscape(styles)}
+  </head>
+  <body>
+    <div id="root">${dangerouslySkipEscape(html)}</div>
+  </body>
+</html>`
+}

@@ -1,0 +1,54 @@
+// The four layouts of SPEC.md section 2.
+import type { ReactNode } from 'react'
+import styled from '@emotion/styled'
+import { TopNav } from '../src/features/layout/top-nav'
+import { Footer } from '../src/features/layout/footer'
+import { EntryWarning } from '../src/features/layout/entry-warning'
+import { usePageContext } from './page-context'
+import type { LayoutName } from './types'
+
+/** Chat, lander and empty layouts show the entry warning only for these countries. */
+const FIXED_ENTRY_COUNTRIES = ['NL', 'DE'] as const
+
+const Frame = styled.div({ minHeight: '100vh', display: 'flex', flexDirection: 'column' })
+const Main = styled.main({ flex: 1, width: '100%' })
+const Warnings = styled.div({ maxWidth: 1200, margin: '0 auto', width: '100%' })
+
+export function Layout({ name, children }: { name: LayoutName; children: ReactNode }) {
+  const { tenant } = usePageContext()
+  switch (name) {
+    case 'chat':
+      return (
+        <Frame>
+          <Main>{children}</Main>
+          <EntryWarning countries={FIXED_ENTRY_COUNTRIES} />
+        </Frame>
+      )
+    case 'lander':
+      return (
+        <Frame>
+          <TopNav brandOnly />
+          <Main>{children}</Main>
+          <Footer />
+          <EntryWarning countries={FIXED_ENTRY_COUNTRIES} />
+        </Frame>
+      )
+    case 'empty':
+      return (
+        <Frame>
+          <Main>{children}</Main>
+          <EntryWarning countries={FIXED_ENTRY_COUNTRIES} />
+        </Frame>
+      )
+    default:
+      return (
+        <Frame>
+          <TopNav />
+          <Warnings role="region" aria-live="polite" data-testid="warnings" />
+          <Main>{children}</Main>
+          <Footer />
+          <EntryWarning countries={tenant.settings.site_entry_countries} />
+        </Frame>
+      )
+  }
+}

@@ -1,0 +1,31 @@
+// Everything around a page: Emotion cache and theme, i18next, session store, layout.
+import { useMemo, type ReactNode } from 'react'
+import { CacheProvider, ThemeProvider, type EmotionCache } from '@emotion/react'
+import { I18nextProvider } from 'react-i18next'
+import type { i18n as I18n } from 'i18next'
+import type { PageContext } from 'vike/types'
+import { buildTheme } from '../themes/build-theme'
+import { PageContextProvider } from './page-context'
+import { GlobalStyles } from './global-styles'
+import { Layout } from './layouts'
+import { SessionProvider } from '../src/features/session/session-context'
+import type { SessionState } from '../src/features/session/session-store'
+
+export function PageShell(props: { pageContext: PageContext; cache: EmotionCache; i18n: I18n; store: SessionState; children: ReactNode }) {
+  const { pageContext } = props
+  const theme = useMemo(() => buildTheme(pageContext.tenant.theme), [pageContext.tenant.theme])
+  return (
+    <CacheProvider value={props.cache}>
+      <ThemeProvider theme={theme}>
+        <I18nextProvider i18n={props.i18n}>
+          <PageContextProvider pageContext={pageContext}>
+            <SessionProvider store={props.store}>
+              <GlobalStyles />
+              <Layout name={pageContext.config.layout ?? 'default'}>{props.children}</Layout>
+            </SessionProvider>
+          </PageContextProvider>
+        </I18nextProvider>
+      </ThemeProvider>
+    </CacheProvider>
+  )
+}

@@ -1,0 +1,48 @@
+// The pageContext our server adds (see src/server/vike.server.ts) and the custom configs of pages/+config.ts.
+import type React from 'react'
+import type { Resource, i18n as I18n } from 'i18next'
+import type { Settings, CompanyInfo } from '../src/features/settings/settings.server'
+import type { PresentedUser } from '../src/features/accounts/sessions.server'
+import type { TenantThemeInput } from '../themes/build-theme'
+import type { Locale } from '../src/shared/locales'
+
+export type LayoutName = 'default' | 'chat' | 'lander' | 'empty'
+
+/** What the browser receives about the tenant: the public settings, never the tenant file itself. */
+export interface PublicTenant {
+  id: string
+  settings: Settings
+  company: CompanyInfo
+  theme: TenantThemeInput
+  pitch: { headline: string; body: string; cta: string }
+  termsVersionDate: string
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Vike {
+    interface PageContext {
+      Page: () => React.JSX.Element
+      tenant: PublicTenant
+      user: PresentedUser | null
+      lng: Locale
+      i18nResources: Resource
+      /** Server only: the request's i18next clone. */
+      i18nServer?: I18n
+      /** Server only: data access for +data hooks. */
+      services?: PageServices
+    }
+    interface Config {
+      layout?: LayoutName
+      /** A translation key, or a function of the pageContext, for the document title. */
+      title?: string | ((pageContext: PageContext) => string)
+    }
+  }
+}
+
+/** Server functions a page's +data hook may call; the server provides them per request. */
+export interface PageServices {
+  extraPage(token: string): { title: string; body: string } | undefined
+}
+
+export {}

@@ -1,0 +1,54 @@
+// One Postgres dialect on two drivers: PGlite (embedded, default) and node-postgres (DATABASE_URL).
+import path from 'node:path'
+import fs from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import * as schema from './schema'
+
+/** Both drivers expose the same query builder; the node-postgres type stands for both. */
+export type Db = NodePgDatabase<typeof schema>
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), 'src/db/migrations')
+
+export interface OpenOptions {
+  /** postgres://... uses PostgreSQL; otherwise PGlite. */
+  databaseUrl?: string
+  /** PGlite data directory; absent means in memory. */
+  dataDir?: string
+  /** A PGlite data dump to start from (tests copy a migrated template). */
+  loadDataDir?: Blob
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    pool.on('error', (err) => console.error('[db] idle client error', err.message))
+    const db = drizzlePg(pool, { schema })
+    return { db, kind: 'postgres', close: () => pool.end() }
+  }
+  if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true })
+  const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir })
+  await client.waitReady
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  return { db, kind: 'pglite', close: () => client.close() }
+}
+
+/** Applies the versioned migrations in src/db/migrations (idempotent). */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'postgres') {
+    await migratePg(database.db, { migrationsFolder: MIGRATIONS_FOLDER })
+  } else {
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER })
+  }
+}

@@ -1,0 +1,378 @@
+// The whole product's schema (Drizzle, Postgres dialect for PGlite and PostgreSQL).
+// Every member-owned row carries its pool and its indexes lead with it: see docs/decisions/002-member-pools.md.
+import { sql } from 'drizzle-orm'
+import {
+  bigint, bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core'
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+const id = (name: string) => bigint(name, { mode: 'number' })
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    pool: text('pool').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    /** active, not_confirmed, deleted, disabled */
+    status: text('status').notNull().default('not_confirmed'),
+    role: text('role').notNull().default('member'),
+    language: text('language').notNull().default('nl'),
+    paidUser: boolean('paid_user').notNull().default(false),
+    fictional: boolean('fictional').notNull().default(false),
+    invisible: boolean('invisible').notNull().default(false),
+    /** Cached balance; every change goes with a credit_ledger row in the same transaction. */
+    credits: integer('credits').notNull().default(0),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    blockedUntil: ts('blocked_until'),
+    trackingNetwork: text('tracking_network'),
+    trackingRef: text('tracking_ref'),
+    trackingSub1: text('tracking_sub1'),
+    trackingSub2: text('tracking_sub2'),
+    trackingSub3: text('tracking_sub3'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    confirmedAt: ts('confirmed_at'),
+    deletedAt: ts('deleted_at'),
+    lastLoginAt: ts('last_login_at'),
+  },
+  (t) => [
+    uniqueIndex('accounts_pool_email_key').on(t.pool, sql`lower(${t.email})`),
+    index('accounts_pool_status_idx').on(t.pool, t.status),
+  ],
+)
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    accountId: id('account_id').primaryKey().references(() => accounts.id, { onDelete: 'cascade' }),
+    pool: text('pool').notNull(),
+    name: text('name').notNull(),
+    /** male, female */
+    gender: text('gender').notNull(),
+    /** hetero, gay, lesbian, bi */
+    sexuality: text('sexuality').notNull(),
+    seeking: text('seeking').notNull().default('any'),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    country: text('country').notNull(),
+    region: text('region'),
+    city: text('city'),
+    latitude: numeric('latitude', { precision: 9, scale: 6 }),
+    longitude: numeric('longitude', { precision: 9, scale: 6 }),
+    hairColour: text('hair_colour'),
+    eyeColour: text('eye_colour'),
+    bodyType: text('body_type'),
+    relationshipStatus: text('relationship_status'),
+    tattoos: text('tattoos'),
+    interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
+    about: text('about'),
+    lookingFor: text('looking_for'),
+    mainPhotoId: id('main_photo_id'),
+    /** Mirrors accounts for search: only visible profiles are searchable. */
+    searchable: boolean('searchable').notNull().default(true),
+    lastActiveAt: ts('last_active_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('profiles_search_idx').on(t.pool, t.gender, t.country, t.lastActiveAt.desc(), t.accountId.desc()),
+    index('profiles_pool_active_idx').on(t.pool, t.lastActiveAt.desc(), t.accountId.desc()),
+    index('profiles_pool_birth_idx').on(t.pool, t.birthDate),
+  ],
+)
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    pool: text('pool').notNull(),
+    accountId: id('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Random, unguessable storage names; never derived from the upload's name. */
+    filename: text('filename').notNull(),
+    thumbFilename: text('thumb_filename').notNull(),
+    blurredFilename: text('blurred_filename').notNull(),
+    /** public, private */
+    visibility: text('visibility').notNull().default('public'),
+    /** pending, active, rejected */
+    status: text('status').notNull().default('pending'),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    reviewedAt: ts('reviewed_at'),
+  },
+  (t) => [index('photos_pool_account_idx').on(t.pool, t.accountId), index('photos_pool_status_idx').on(t.pool, t.status)],
+)
+
+export const likes = pgTable(
+  'likes',
+  {
+    pool: text('pool').notNull(),
+    likerId: id('liker_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    likedId: id('liked_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    isNew: boolean('is_new').notNull().default(true),
+    source: text('source').notNull().default('profile'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pool, t.likerId, t.likedId] }),
+    index('likes_pool_liked_idx').on(t.pool, t.likedId, t.createdAt.desc()),
+  ],
+)
+
+export const blocks = pgTable(
+  'blocks',
+  {
+    pool: text('pool').notNull(),
+    blockerId: id('blocker_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    blockedId: id('blocked_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.pool, t.blockerId, t.blockedId] }), index('blocks_pool_blocked_idx').on(t.pool, t.blockedId)],
+)
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    pool: text('pool').notNull(),
+    /** The two participants, lowest id first, so a pair has one conversation. */
+    memberA: id('member_a').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    memberB: id('member_b').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    startedBy: id('started_by').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastMessageAt: ts('last_message_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('conversations_pool_pair_key').on(t.pool, t.memberA, t.memberB)],
+)
+
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    pool: text('pool').notNull(),
+    conversationId: id('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    accountId: id('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    unreadCount: integer('unread_count').notNull().default(0),
+    lastReadMessageId: id('last_read_message_id'),
+    /** Removed from this member's list; it comes back with a new message. */
+    hiddenAt: ts('hidden_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.accountId] }),
+    index('conversation_members_pool_account_idx').on(t.pool, t.accountId),
+  ],
+)
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    pool: text('pool').notNull(),
+    conversationId: id('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: id('sender_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The sender's id for this message, so a retried send is stored once. */
+    clientId: text('client_id').notNull(),
+    /** text, image, gift, gif */
+    kind: text('kind').notNull(),
+    body: text('body'),
+    photoId: id('photo_id'),
+    giftId: text('gift_id'),
+    gifId: text('gif_id'),
+    credits: integer('credits').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('messages_sender_client_key').on(t.senderId, t.clientId),
+    index('messages_pool_conversation_idx').on(t.pool, t.conversationId, t.id.desc()),
+  ],
+)
+
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    pool: text('pool').notNull(),
+    accountId: id('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    /** purchase, message, photo, gift, refund, bonus, signup */
+    reason: text('reason').notNull(),
+    reference: text('reference'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('credit_ledger_pool_account_idx').on(t.pool, t.accountId, t.id.desc())],
+)
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    pool: text('pool').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    accountId: id('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    bundleId: text('bundle_id').notNull(),
+    credits: integer('credits').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    discountCodeId: id('discount_code_id'),
+    /** open, pending, paid, failed, cancelled, expired */
+    status: text('status').notNull().default('open'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    paidAt: ts('paid_at'),
+  },
+  (t) => [index('orders_pool_account_idx').on(t.pool, t.accountId, t.createdAt.desc())],
+)
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    pool: text('pool').notNull(),
+    orderId: id('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    method: text('method').notNull(),
+    status: text('status').notNull().default('open'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payments_provider_key').on(t.provider, t.providerPaymentId), index('payments_pool_order_idx').on(t.pool, t.orderId)],
+)
+
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    pool: text('pool').notNull(),
+    code: text('code').notNull(),
+    country: text('country'),
+    accountId: id('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at'),
+    valuePercentage: integer('value_percentage').notNull(),
+    currency: text('currency'),
+    minimumOrderValueCents: integer('minimum_order_value_cents'),
+    /** active, used, disabled */
+    status: text('status').notNull().default('active'),
+    paymentMethods: text('payment_methods').array(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [uniqueIndex('discount_codes_pool_code_account_key').on(t.pool, t.code, t.accountId)],
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha256 of the cookie token: a database read never yields a usable cookie. */
+    tokenHash: text('token_hash').primaryKey(),
+    pool: text('pool').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    accountId: id('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [index('sessions_pool_account_idx').on(t.pool, t.accountId)],
+)
+
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    pool: text('pool').notNull(),
+    accountId: id('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    /** activate, reset_password, mail_change, reactivate, unsubscribe */
+    purpose: text('purpose').notNull(),
+    payload: jsonb('payload'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('one_time_tokens_pool_account_idx').on(t.pool, t.accountId, t.purpose)],
+)
+
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    pool: text('pool').notNull(),
+    accountId: id('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_pool_account_idx').on(t.pool, t.accountId)],
+)
+
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    accountId: id('account_id').primaryKey().references(() => accounts.id, { onDelete: 'cascade' }),
+    pool: text('pool').notNull(),
+    emailMessages: boolean('email_messages').notNull().default(true),
+    emailLikes: boolean('email_likes').notNull().default(true),
+    emailMatches: boolean('email_matches').notNull().default(true),
+    emailNewsletter: boolean('email_newsletter').notNull().default(true),
+    push: boolean('push').notNull().default(true),
+    /** fbl, bounce, listunsubscribe: why e-mail is off for this member. */
+    disabledReasons: text('disabled_reasons').array().notNull().default(sql`'{}'::text[]`),
+  },
+)
+
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    pool: text('pool').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    accountId: id('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    profileUrl: text('profile_url'),
+    status: text('status').notNull().default('open'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('complaints_pool_created_idx').on(t.pool, t.createdAt.desc())],
+)
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    runAt: ts('run_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    doneAt: ts('done_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('jobs_due_idx').on(t.runAt).where(sql`done_at is null`)],
+)
+
+export const devMails = pgTable(
+  'dev_mails',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    headers: jsonb('headers'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('dev_mails_to_idx').on(t.to, t.createdAt.desc())],
+)
+
+/** Instance-wide settings the server makes once, like the VAPID keys. */
+export const appConfig = pgTable('app_config', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+})

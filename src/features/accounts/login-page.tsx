@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { usePageContext } from '../../../renderer/page-context'
+import { useSession, useSessionStore } from '../session/session-context'
+import { http, HttpError } from '../../shared/http'
+import { PageColumn, Card, PageTitle } from '../../ui/page'
+import { Alert, TextField } from '../../ui/form'
+import { Button } from '../../ui/button'
+import type { PresentedUser } from './sessions.server'
+
+export function LoginPage() {
+  const { t } = useTranslation()
+  const { tenant } = usePageContext()
+  const store = useSessionStore()
+  const { user } = useSession()
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const form = new FormData(e.currentTarget)
+    setBusy(true)
+    setError(undefined)
+    try {
+      const res = await http<{ user: PresentedUser }>('/api/user.php', {
+        method: 'POST',
+        body: { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
+      })
+      store.user = res.user
+      window.location.href = '/'
+    } catch (err) {
+      setError(err instanceof HttpError && err.message ? err.message : t('errors.generic'))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <PageColumn width={480}>
+      <Card>
+        <PageTitle>{t('login.title')}</PageTitle>
+        {user ? (
+          <Alert tone="success">{t('login.logged_in_as', { name: user.profile?.name ?? user.email })}</Alert>
+        ) : (
+          <>
+            <p>{t('login.intro', { site: tenant.settings.name })}</p>
+            {error && (
+              <Alert role="alert" data-testid="login-error">
+                {error}
+              </Alert>
+            )}
+            <form onSubmit={submit} noValidate>
+              <TextField label={t('login.email')} name="email" type="email" autoComplete="email" required />
+              <TextField label={t('login.password')} name="password" type="password" autoComplete="current-password" required />
+              <Button type="submit" block disabled={busy}>
+                {busy ? t('login.busy') : t('login.submit')}
+              </Button>
+            </form>
+            <p style={{ marginTop: 20 }}>
+              {t('login.no_account')} <a href="/signup">{t('nav.signup')}</a>
+            </p>
+          </>
+        )}
+      </Card>
+    </PageColumn>
+  )
+}

@@ -1,0 +1,79 @@
+// Sessions: a random token in a host-only httpOnly cookie, only its sha256 stored.
+import crypto from 'node:crypto'
+import { and, eq, gt, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.server'
+import { accounts, profiles, photos, sessions } from '../../db/schema'
+
+export const SESSION_COOKIE = 'sid'
+/** SPEC.md section 9: auth cookie 30 days. */
+export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60
+
+export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex')
+
+export async function createSession(db: Db, account: { id: number; pool: string }, tenantId: string): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url')
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    pool: account.pool,
+    tenantId,
+    accountId: account.id,
+    expiresAt: new Date(Date.now() + SESSION_MAX_AGE_S * 1000),
+  })
+  return token
+}
+
+export async function destroySession(db: Db, token: string | undefined): Promise<void> {
+  if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)))
+}
+
+/** The account of a session token, only within the tenant's pool and while not expired or deleted. */
+export async function accountForSession(db: Db, token: string | undefined, pool: string) {
+  if (!token || token.length > 100) return undefined
+  const rows = await db
+    .select({ account: accounts })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.pool, pool), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+  const account = rows[0]?.account
+  if (!account || account.status === 'deleted') return undefined
+  return account
+}
+
+export type Account = typeof accounts.$inferSelect
+
+/** The logged-in user of SPEC.md section 3, field by field: nothing else leaves the server. */
+export async function presentUser(db: Db, account: Account) {
+  const [row] = await db
+    .select({ profile: profiles, photo: photos })
+    .from(profiles)
+    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.pool, profiles.pool)))
+    .where(and(eq(profiles.accountId, account.id), eq(profiles.pool, account.pool)))
+    .limit(1)
+  const profile = row?.profile
+  const photo = row?.photo
+  return {
+    id: account.id,
+    email: account.email,
+    status: account.status,
+    credits: account.credits,
+    paid_user: account.paidUser,
+    signup_date: account.createdAt.toISOString(),
+    language: account.language,
+    fictional_icon: false,
+    notifications_disabled: [] as string[],
+    profile: profile
+      ? {
+          id: account.id,
+          name: profile.name,
+          country: profile.country,
+          status: account.status === 'disabled' ? 'disabled' : 'active',
+          main_image: photo
+            ? { filename: `/media/${photo.filename}`, thumb_filename: `/media/${photo.thumbFilename}`, status: photo.status }
+            : null,
+        }
+      : null,
+  }
+}
+
+export type PresentedUser = Awaited<ReturnType<typeof presentUser>>

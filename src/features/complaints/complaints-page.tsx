@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { usePageContext } from '../../../renderer/page-context'
+import { useSession } from '../session/session-context'
+import { http, HttpError } from '../../shared/http'
+import type { ComplaintRequest } from '../../shared/contracts'
+import { PageColumn, Card, PageTitle } from '../../ui/page'
+import { Alert, TextAreaField, TextField } from '../../ui/form'
+import { Button } from '../../ui/button'
+
+export function ComplaintsPage() {
+  const { t } = useTranslation()
+  const { tenant } = usePageContext()
+  const { user } = useSession()
+  const [values, setValues] = useState<ComplaintRequest>({ name: user?.profile?.name ?? '', email: user?.email ?? '', subject: '', message: '', profile_url: '' })
+  const [fields, setFields] = useState<Record<string, string>>({})
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+  const [done, setDone] = useState<{ id: number; email: string }>()
+
+  const bind = (name: keyof ComplaintRequest) => ({
+    name,
+    value: values[name] ?? '',
+    error: fields[name],
+    onChange: (e: { target: { value: string } }) => setValues({ ...values, [name]: e.target.value }),
+  })
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setBusy(true)
+    setError(undefined)
+    setFields({})
+    try {
+      setDone(await http<{ id: number; email: string }>('/api/complaints.php', { method: 'POST', body: values }))
+    } catch (err) {
+      if (err instanceof HttpError) {
+        setError(err.message || t('errors.generic'))
+        setFields(err.fields ?? {})
+      } else {
+        setError(t('errors.generic'))
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (done) {
+    return (
+      <PageColumn width={640}>
+        <Card>
+          <PageTitle>{t('complaints.success_title')}</PageTitle>
+          <Alert tone="success" role="status" data-testid="complaint-success">
+            {t('complaints.success', { id: done.id, email: done.email })}
+          </Alert>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setDone(undefined)
+              setValues({ ...values, subject: '', message: '', profile_url: '' })
+            }}
+          >
+            {t('complaints.another')}
+          </Button>
+        </Card>
+      </PageColumn>
+    )
+  }
+
+  return (
+    <PageColumn width={640}>
+      <Card>
+        <PageTitle>{t('complaints.title')}</PageTitle>
+        <p>{t('complaints.intro', { site: tenant.settings.name })}</p>
+        {error && <Alert role="alert">{error}</Alert>}
+        <form onSubmit={submit} noValidate>
+          <TextField label={t('complaints.name')} autoComplete="name" maxLength={100} {...bind('name')} />
+          <TextField label={t('complaints.email')} type="email" autoComplete="email" maxLength={254} {...bind('email')} />
+          <TextField label={t('complaints.subject')} maxLength={150} {...bind('subject')} />
+          <TextAreaField label={t('complaints.message')} maxLength={5000} {...bind('message')} />
+          <TextField label={t('complaints.profile_url')} type="url" maxLength={500} {...bind('profile_url')} />
+          <Button type="submit" disabled={busy}>
+            {busy ? t('complaints.busy') : t('complaints.submit')}
+          </Button>
+        </form>
+      </Card>
+    </PageColumn>
+  )
+}

@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { usePageContext } from '../../../renderer/page-context'
+import { useSession } from '../session/session-context'
+import { Modal } from '../../ui/modal'
+import { Button, ButtonLink } from '../../ui/button'
+
+export const ENTRY_WARNING_KEY = 'site-entry-warning'
+
+/** SPEC.md section 2: shown once; not in an installed app; not when logged in; only when enabled and for the given countries. */
+export function shouldShowEntryWarning(opts: { enabled: boolean; loggedIn: boolean; standalone: boolean; dismissedAt: string | null; country: string; countries: readonly string[] }) {
+  return opts.enabled && !opts.loggedIn && !opts.standalone && !opts.dismissedAt && opts.countries.includes(opts.country)
+}
+
+export function EntryWarning({ countries }: { countries: readonly string[] }) {
+  const { t } = useTranslation()
+  const { tenant } = usePageContext()
+  const { user } = useSession()
+  const [show, setShow] = useState(false)
+  const s = tenant.settings
+
+  // Decided after hydration: it depends on this browser's storage and display mode.
+  useEffect(() => {
+    setShow(
+      shouldShowEntryWarning({
+        enabled: s.enable_site_entry_popup,
+        loggedIn: Boolean(user),
+        standalone: window.matchMedia?.('(display-mode: standalone)').matches ?? false,
+        dismissedAt: window.localStorage.getItem(ENTRY_WARNING_KEY),
+        country: s.geoip_selected_country,
+        countries,
+      }),
+    )
+  }, [s.enable_site_entry_popup, s.geoip_selected_country, user, countries])
+
+  if (!show) return null
+  const close = () => {
+    window.localStorage.setItem(ENTRY_WARNING_KEY, new Date().toISOString())
+    setShow(false)
+  }
+  return (
+    <Modal title={t('entry_warning.title')}>
+      <p>{t('entry_warning.body', { site: s.name })}</p>
+      <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', marginTop: 20 }}>
+        <Button onClick={close} data-testid="entry-confirm">
+          {t('entry_warning.confirm')}
+        </Button>
+        <ButtonLink variant="ghost" href="https://www.google.com/">
+          {t('entry_warning.leave')}
+        </ButtonLink>
+      </div>
+    </Modal>
+  )
+}

@@ -1,0 +1,145 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from '@emotion/styled'
+import { usePageContext } from '../../../renderer/page-context'
+import { useSession, useSessionStore } from '../session/session-context'
+import { Badge } from '../../ui/badge'
+import { ButtonLink } from '../../ui/button'
+import { http } from '../../shared/http'
+import { LocaleDropdown } from './locale-dropdown'
+
+const Bar = styled.header(({ theme }) => ({
+  position: 'sticky',
+  top: 0,
+  zIndex: 50,
+  background: theme.colors.surface,
+  borderBottom: `1px solid ${theme.colors.border}`,
+  boxShadow: '0 2px 10px rgba(0,0,0,0.05)',
+}))
+
+const Inner = styled.div({
+  maxWidth: 1200,
+  margin: '0 auto',
+  padding: '8px 16px',
+  display: 'flex',
+  alignItems: 'center',
+  gap: 12,
+  minHeight: 60,
+  flexWrap: 'wrap',
+})
+
+const Brand = styled.a(({ theme }) => ({
+  fontWeight: 800,
+  fontSize: 22,
+  color: theme.colors.primary,
+  textDecoration: 'none',
+  letterSpacing: -0.5,
+  display: 'flex',
+  alignItems: 'center',
+  gap: 6,
+  marginRight: 'auto',
+}))
+
+const NavLink = styled.a(({ theme }) => ({
+  color: theme.colors.text,
+  textDecoration: 'none',
+  fontWeight: 600,
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 6,
+  padding: '6px 8px',
+  borderRadius: 8,
+  '&:hover': { background: theme.colors.primarySoft },
+}))
+
+const Menu = styled.div(({ theme }) => ({
+  position: 'absolute',
+  right: 0,
+  top: '100%',
+  marginTop: 4,
+  background: theme.colors.surface,
+  border: `1px solid ${theme.colors.border}`,
+  borderRadius: 10,
+  minWidth: 180,
+  boxShadow: '0 8px 24px rgba(0,0,0,0.12)',
+  display: 'flex',
+  flexDirection: 'column',
+  padding: 6,
+  a: { padding: '8px 10px' },
+}))
+
+export function Heart({ size = 22 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true">
+      <path fill="currentColor" d="M32 56S6 40 6 22a13 13 0 0 1 26-4 13 13 0 0 1 26 4c0 18-26 34-26 34z" />
+    </svg>
+  )
+}
+
+/** The brand alone (lander layout) or the full navigation (default layout). */
+export function TopNav({ brandOnly = false }: { brandOnly?: boolean }) {
+  const { t } = useTranslation()
+  const { tenant } = usePageContext()
+  const session = useSession()
+  const store = useSessionStore()
+  const [open, setOpen] = useState(false)
+  const user = session.user
+
+  const logout = async () => {
+    await http('/api/logout.php').catch(() => undefined)
+    store.user = null
+    window.location.href = '/'
+  }
+
+  return (
+    <Bar>
+      <Inner as="nav" aria-label={t('nav.main_navigation')}>
+        <Brand href="/">
+          <Heart />
+          {tenant.settings.name}
+        </Brand>
+        {!brandOnly && user && (
+          <>
+            <NavLink href="/members">{t('nav.search')}</NavLink>
+            <NavLink href="/chats" data-testid="nav-messages">
+              {t('nav.messages')} <Badge count={session.unreadMessages} />
+            </NavLink>
+            <NavLink href="/likes" data-testid="nav-likes">
+              {t('nav.likes')} <Badge count={session.newLikes} tone="primary" />
+            </NavLink>
+            {user.paid_user ? (
+              <NavLink href="/credits">
+                {t('nav.credits')}
+                {user.credits <= 10 && <Badge count={Math.max(user.credits, 0)} showZero tone={user.credits > 0 ? 'warning' : 'danger'} />}
+              </NavLink>
+            ) : (
+              <NavLink href="/premium">{t('nav.get_premium')}</NavLink>
+            )}
+          </>
+        )}
+        {!brandOnly && <LocaleDropdown />}
+        {!brandOnly && user && (
+          <div style={{ position: 'relative' }}>
+            <NavLink as="button" type="button" aria-expanded={open} onClick={() => setOpen(!open)} style={{ border: 'none', background: 'none', cursor: 'pointer', font: 'inherit' }}>
+              {user.profile?.name ?? t('nav.account')} ▾
+            </NavLink>
+            {open && (
+              <Menu role="menu">
+                <NavLink role="menuitem" href="/profile">{t('nav.my_profile')}</NavLink>
+                <NavLink role="menuitem" href="/settings">{t('nav.settings')}</NavLink>
+                <NavLink role="menuitem" as="button" type="button" onClick={logout} style={{ border: 'none', background: 'none', cursor: 'pointer', font: 'inherit', textAlign: 'left' }}>
+                  {t('nav.logout')}
+                </NavLink>
+              </Menu>
+            )}
+          </div>
+        )}
+        {!brandOnly && !user && (
+          <ButtonLink href="/login" variant="ghost" style={{ minHeight: 38 }}>
+            {t('nav.login')}
+          </ButtonLink>
+        )}
+      </Inner>
+    </Bar>
+  )
+}

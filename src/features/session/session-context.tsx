@@ -1,0 +1,29 @@
+import { createContext, useContext, useEffect, type ReactNode } from 'react'
+import { useSnapshot } from 'valtio'
+import { titleWithPrefix, type SessionState } from './session-store'
+
+const Context = createContext<SessionState | null>(null)
+
+export function SessionProvider({ store, children }: { store: SessionState; children: ReactNode }) {
+  return <Context.Provider value={store}>{children}</Context.Provider>
+}
+
+/** The mutable store, for actions (login, logout, counters). */
+export function useSessionStore(): SessionState {
+  const store = useContext(Context)
+  if (!store) throw new Error('SessionProvider missing')
+  return store
+}
+
+/** A render snapshot of the session. */
+export function useSession() {
+  return useSnapshot(useSessionStore())
+}
+
+/** Keeps document.title in step with the unread totals. */
+export function useTitlePrefix(baseTitle: string) {
+  const { unreadMessages, newLikes } = useSession()
+  useEffect(() => {
+    document.title = titleWithPrefix(baseTitle, unreadMessages, newLikes)
+  }, [baseTitle, unreadMessages, newLikes])
+}

@@ -1,0 +1,20 @@
+// Client state of the session (Valtio): the user and the unread totals behind badges and the title prefix.
+import { proxy } from 'valtio'
+import type { PresentedUser } from '../accounts/sessions.server'
+
+export interface SessionState {
+  user: PresentedUser | null
+  unreadMessages: number
+  newLikes: number
+}
+
+export function createSessionStore(user: PresentedUser | null): SessionState {
+  return proxy<SessionState>({ user, unreadMessages: 0, newLikes: 0 })
+}
+
+/** SPEC.md section 2: the page title carries the total of unread messages plus new likes in brackets. */
+export function titleWithPrefix(title: string, unreadMessages: number, newLikes: number): string {
+  const total = unreadMessages + newLikes
+  return total > 0 ? `(${total}) ${title}` : title
+}
+

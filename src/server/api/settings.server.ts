@@ -1,0 +1,41 @@
+// /api/settings.php, /api/interests.php, /api/regions.php, /api/companyinfo.php.
+import type { FastifyInstance } from 'fastify'
+import { buildCompanyInfo, buildSettings, interestsOf, regionDataOf } from '../../features/settings/settings.server'
+
+/** The three catalogue endpoints change only with a deploy: browsers and proxies may keep them an hour. */
+const CATALOGUE_CACHE = 'public, max-age=3600'
+
+export async function settingsRoutes(app: FastifyInstance) {
+  const { vapid } = app.services
+  const memo = new Map<string, unknown>()
+  const cached = <T>(key: string, make: () => T): T => {
+    if (!memo.has(key)) memo.set(key, make())
+    return memo.get(key) as T
+  }
+
+  app.get('/api/settings.php', async (req, reply) => {
+    const { tenant, lng, t, country } = req.ctx
+    reply.header('Cache-Control', 'private, max-age=300').header('Vary', 'Cookie, Accept-Language')
+    return cached(`settings:${tenant.id}:${lng}:${country ?? '-'}`, () =>
+      buildSettings(tenant, { lng, geoCountry: country, pushPublicKey: vapid.publicKey, t }),
+    )
+  })
+
+  app.get('/api/interests.php', async (req, reply) => {
+    const { tenant, lng, t } = req.ctx
+    reply.header('Cache-Control', CATALOGUE_CACHE).header('Vary', 'Cookie, Accept-Language')
+    return cached(`interests:${tenant.id}:${lng}`, () => ({ interests: interestsOf(tenant, t) }))
+  })
+
+  app.get('/api/regions.php', async (req, reply) => {
+    const { tenant, lng } = req.ctx
+    reply.header('Cache-Control', CATALOGUE_CACHE).header('Vary', 'Cookie, Accept-Language')
+    return cached(`regions:${tenant.id}:${lng}`, () => ({ countries: regionDataOf(tenant, lng) }))
+  })
+
+  app.get('/api/companyinfo.php', async (req, reply) => {
+    const { tenant } = req.ctx
+    reply.header('Cache-Control', CATALOGUE_CACHE)
+    return cached(`company:${tenant.id}`, () => buildCompanyInfo(tenant))
+  })
+}

@@ -1,0 +1,60 @@
+// /api/user.php (login, current user, language) and /api/logout.php: SPEC.md section 7.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { eq } from 'drizzle-orm'
+import { accounts } from '../../db/schema'
+import { loginRequest, updateUserRequest } from '../../shared/contracts'
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../shared/locales'
+import { ApiError, requireAccount } from '../context.server'
+import { parseInput } from '../zod-errors.server'
+import { attemptLogin } from '../../features/accounts/login.server'
+import { createSession, destroySession, presentUser, SESSION_COOKIE, SESSION_MAX_AGE_S } from '../../features/accounts/sessions.server'
+import { tenantLocales } from '../../features/settings/settings.server'
+
+export function sessionCookieOptions(req: FastifyRequest, maxAge: number) {
+  // Host-only (no Domain attribute): a brand's cookie never reaches another brand's domain.
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: req.protocol === 'https', maxAge }
+}
+
+export async function userRoutes(app: FastifyInstance) {
+  const { db } = app.services.database
+
+  app.get('/api/user.php', async (req) => {
+    const account = requireAccount(req)
+    return { user: await presentUser(db, account) }
+  })
+
+  app.post('/api/user.php', async (req, reply) => {
+    const { tenant, t } = req.ctx
+    const body = parseInput(loginRequest, req.body, t)
+    const result = await attemptLogin(db, tenant.pool, body.email, body.password)
+    if (!result.ok) {
+      if (result.reason === 'blocked') {
+        throw new ApiError(429, 'login_blocked', t('login.blocked', { minutes: result.minutes }), undefined, { minutes: result.minutes })
+      }
+      throw new ApiError(401, 'login_failed', t('login.failed'))
+    }
+    await destroySession(db, req.cookies[SESSION_COOKIE])
+    const token = await createSession(db, result.account, tenant.id)
+    reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(req, SESSION_MAX_AGE_S))
+    return { user: await presentUser(db, result.account) }
+  })
+
+  app.put('/api/user.php', async (req, reply) => {
+    const account = requireAccount(req)
+    const { tenant, t } = req.ctx
+    const body = parseInput(updateUserRequest, req.body, t)
+    if (!tenantLocales(tenant).includes(body.language)) {
+      throw new ApiError(400, 'invalid_input', t('errors.invalid_input'), { language: t('validation.required') })
+    }
+    const [updated] = await db.update(accounts).set({ language: body.language }).where(eq(accounts.id, account.id)).returning()
+    reply.setCookie(LANGUAGE_COOKIE, body.language, { path: '/', maxAge: LANGUAGE_COOKIE_MAX_AGE, sameSite: 'lax' })
+    return { user: await presentUser(db, updated) }
+  })
+
+  const logout = async (req: FastifyRequest, reply: FastifyReply) => {
+    await destroySession(db, req.cookies[SESSION_COOKIE])
+    reply.clearCookie(SESSION_COOKIE, { path: '/' })
+    return { ok: true }
+  }
+  app.get('/api/logout.php', logout)
+}

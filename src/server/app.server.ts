@@ -1,0 +1,114 @@
+// The Fastify app: tenant resolution, API plugins, media, and the Vike hand-off for pages.
+import path from 'node:path'
+import fs from 'node:fs'
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import cookie from '@fastify/cookie'
+import compress from '@fastify/compress'
+import fastifyStatic from '@fastify/static'
+import { ApiError, sendError, type Services } from './context.server'
+import { buildRequestContext } from './request-context.server'
+import { hostName } from './tenants.server'
+import { userRoutes } from './api/user.server'
+import { settingsRoutes } from './api/settings.server'
+import { complaintRoutes } from './api/complaints.server'
+import { renderHostPage } from './host-pages.server'
+import { DEFAULT_LOCALE } from '../shared/locales'
+
+export interface AppOptions {
+  services: Services
+  /** Registers the page renderer (Vike); API tests leave it out. */
+  pages?: (app: FastifyInstance) => Promise<void>
+  logger?: boolean
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+export async function buildApp({ services, pages, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: services.config.logLevel } : false,
+    trustProxy: services.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // A bad Host or a path with odd bytes is a 4xx, never a crash.
+    return503OnClosing: true,
+  })
+  app.decorate('services', services)
+  await app.register(cookie)
+  await app.register(compress, { global: true, threshold: 1024 })
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url === '/health') return
+    const tenant = services.tenants.resolve(req.headers.host)
+    if (!tenant) {
+      const lang = /^en\b/i.test(req.headers['accept-language'] ?? '') ? 'en' : DEFAULT_LOCALE
+      const t = services.i18n.forRequest(lang).t
+      if (req.url.startsWith('/api/')) {
+        return reply.code(404).send({ error: 'unknown_host', message: t('unknown_host.title') })
+      }
+      const html = renderHostPage({ host: hostName(req.headers.host) ?? '', tenants: services.tenants.all, port: services.config.port, t, lang })
+      return reply.code(isLoopback(req.headers.host) ? 200 : 404).type('text/html; charset=utf-8').send(html)
+    }
+    req.ctx = await buildRequestContext(services, req, tenant)
+    // A state-changing API request from another origin is refused.
+    if (!SAFE_METHODS.has(req.method) && req.url.startsWith('/api/')) {
+      const origin = req.headers.origin
+      if (origin && hostName(safeUrlHost(origin)) !== hostName(req.headers.host)) {
+        return sendError(reply, new ApiError(403, 'forbidden_origin', req.ctx.t('errors.forbidden_origin')))
+      }
+    }
+  })
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof ApiError) return sendError(reply, err)
+    const t = req.ctx?.t ?? services.i18n.forRequest(DEFAULT_LOCALE).t
+    if (err.statusCode && err.statusCode < 500) {
+      // Fastify's own 4xx (bad JSON, body too large, unsupported media type).
+      return reply.code(err.statusCode).send({ error: err.code ?? 'bad_request', message: t('errors.invalid_input') })
+    }
+    req.log.error(err)
+    return reply.code(500).send({ error: 'internal', message: t('errors.generic') })
+  })
+
+  app.get('/health', async () => ({ ok: true }))
+  await app.register(userRoutes)
+  await app.register(settingsRoutes)
+  await app.register(complaintRoutes)
+
+  fs.mkdirSync(services.config.mediaDir, { recursive: true })
+  await app.register(fastifyStatic, {
+    root: services.config.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    maxAge: '7d',
+    immutable: true,
+  })
+  await app.register(fastifyStatic, {
+    root: path.resolve(process.cwd(), 'public'),
+    prefix: '/static/',
+    decorateReply: false,
+    maxAge: '1d',
+  })
+  app.get('/favicon.ico', (_req, reply) => {
+    reply.header('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(fs.createReadStream(path.resolve(process.cwd(), 'public/favicon.svg')))
+  })
+
+  app.setNotFoundHandler((req, reply) => {
+    const t = req.ctx?.t ?? services.i18n.forRequest(DEFAULT_LOCALE).t
+    reply.code(404).send({ error: 'not_found', message: t('errors.not_found') })
+  })
+
+  if (pages) await pages(app)
+  return app
+}
+
+function safeUrlHost(origin: string): string | undefined {
+  try {
+    return new URL(origin).host
+  } catch {
+    return undefined
+  }
+}
+
+function isLoopback(host: string | undefined): boolean {
+  const name = hostName(host)
+  return name === 'localhost' || name === '127.0.0.1' || name === '[::1]'
+}

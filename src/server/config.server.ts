@@ -1,0 +1,48 @@
+// Configuration: read from the environment once at start, validated; bad config stops the server.
+import path from 'node:path'
+import { z } from 'zod'
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  /** Hosts not matching any tenant resolve to this tenant id (useful behind a proxy). */
+  DEFAULT_TENANT: z.string().optional(),
+  /** Trust X-Forwarded-For for the client address (behind a load balancer). */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Skip loading the demo members on first start. */
+  SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export type Config = ReturnType<typeof loadConfig>
+
+/** Parses the environment or throws an error listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv) {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''))
+  const parsed = envSchema.safeParse(cleaned)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const c = parsed.data
+  const dataDir = path.resolve(c.DATA_DIR)
+  return {
+    env: c.NODE_ENV,
+    port: c.PORT,
+    host: c.HOST,
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    databaseUrl: c.DATABASE_URL,
+    redisUrl: c.REDIS_URL,
+    smtpUrl: c.SMTP_URL,
+    defaultTenant: c.DEFAULT_TENANT,
+    trustProxy: c.TRUST_PROXY,
+    seedDemo: c.SEED_DEMO,
+    logLevel: c.LOG_LEVEL,
+  }
+}

@@ -1,0 +1,65 @@
+// What every request handler may use: the services made once at start and the request's own context.
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { i18n as I18n } from 'i18next'
+import type { Config } from './config.server'
+import type { Database } from '../db/client.server'
+import type { TenantRegistry } from './tenants.server'
+import type { I18nService } from './i18n.server'
+import type { GeoIp } from './geoip.server'
+import type { Tenant } from '../shared/tenant-schema'
+import type { Locale } from '../shared/locales'
+import type { Account } from '../features/accounts/sessions.server'
+
+export interface Services {
+  config: Config
+  database: Database
+  tenants: TenantRegistry
+  i18n: I18nService
+  geoip: GeoIp
+  vapid: { publicKey: string; privateKey: string }
+}
+
+export interface RequestContext {
+  tenant: Tenant
+  lng: Locale
+  t: I18n['t']
+  i18n: I18n
+  country: string | undefined
+  account: Account | undefined
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for every request whose Host resolves to a tenant. */
+    ctx: RequestContext
+  }
+  interface FastifyInstance {
+    services: Services
+  }
+}
+
+export class ApiError extends Error {
+  constructor(
+    public statusCode: number,
+    public code: string,
+    message: string,
+    public fields?: Record<string, string>,
+    public extra?: Record<string, unknown>,
+  ) {
+    super(message)
+  }
+}
+
+/** Sends the JSON error shape of the API: a stable code and a localized message. */
+export function sendError(reply: FastifyReply, err: ApiError) {
+  return reply.code(err.statusCode).send({ error: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}), ...err.extra })
+}
+
+/** The member of the request, or a 403 authentication_required. */
+export function requireAccount(req: FastifyRequest): Account {
+  const account = req.ctx.account
+  if (!account) {
+    throw new ApiError(403, 'authentication_required', req.ctx.t('errors.authentication_required'), undefined, { authentication_required: true })
+  }
+  return account
+}

@@ -1,0 +1,49 @@
+// Starts the server: config, tenants, database (migrated, seeded on first start), then Fastify.
+import path from 'node:path'
+import { loadConfig } from './config.server'
+import { loadTenants, createRegistry, TenantFileError } from './tenants.server'
+import { openDatabase, migrateDatabase } from '../db/client.server'
+import { createI18nService } from './i18n.server'
+import { openGeoIp } from './geoip.server'
+import { loadVapidKeys } from './vapid.server'
+import { buildApp } from './app.server'
+import { vikePages } from './vike.server'
+import { seedDemo } from '../db/seed.server'
+
+async function main() {
+  const config = loadConfig(process.env)
+  const loaded = await loadTenants()
+  const tenants = createRegistry(loaded.all, config.defaultTenant)
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') })
+  await migrateDatabase(database)
+  if (config.seedDemo) {
+    const seeded = await seedDemo(database.db, { tenants: tenants.all, mediaDir: config.mediaDir, log: (l) => console.log(`[seed] ${l}`) })
+    if (seeded.created) {
+      console.log(`[seed] ${seeded.fictionalMembers} fictional demo members loaded. Demo accounts:`)
+      for (const a of seeded.demoAccounts) console.log(`  ${a.tenantId.padEnd(12)} ${a.kind.padEnd(8)} ${a.email}  ${a.password}`)
+    }
+  }
+  const services = {
+    config,
+    database,
+    tenants,
+    i18n: createI18nService(),
+    geoip: await openGeoIp(),
+    vapid: await loadVapidKeys(database.db),
+  }
+  const app = await buildApp({ services, pages: vikePages({ dev: config.env === 'development' }), logger: true })
+  const close = async () => {
+    await app.close()
+    await database.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', close)
+  process.on('SIGTERM', close)
+  await app.listen({ port: config.port, host: config.host })
+  console.log(`Sites: ${tenants.all.map((t) => `http://${t.id}.localhost:${config.port}/`).join('  ')}`)
+}
+
+main().catch((err) => {
+  console.error(err instanceof TenantFileError || err.message?.startsWith('Invalid configuration') ? err.message : err)
+  process.exit(1)
+})

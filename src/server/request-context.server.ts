@@ -1,0 +1,36 @@
+// Resolves tenant, language, country and session of each request; the pool comes from the tenant only.
+import type { FastifyRequest } from 'fastify'
+import { LANGUAGE_COOKIE, isLocale, type Locale } from '../shared/locales'
+import type { Tenant } from '../shared/tenant-schema'
+import { accountForSession, SESSION_COOKIE, type Account } from '../features/accounts/sessions.server'
+import { localesFor, selectedCountry, tenantLocales } from '../features/settings/settings.server'
+import type { RequestContext, Services } from './context.server'
+
+/** The request's language: the cookie, else the member's own, else the browser's among the country's, else the tenant's. */
+export function chooseLanguage(tenant: Tenant, opts: { cookie?: string; account?: Account; acceptLanguage?: string; country: string }): Locale {
+  const allowed = tenantLocales(tenant)
+  if (isLocale(opts.cookie) && allowed.includes(opts.cookie)) return opts.cookie
+  if (opts.account && isLocale(opts.account.language) && allowed.includes(opts.account.language)) return opts.account.language
+  const offered = localesFor(tenant, opts.country)
+  for (const part of (opts.acceptLanguage ?? '').split(',')) {
+    const tag = part.split(';')[0].trim()
+    const exact = offered.find((l) => l.toLowerCase() === tag.toLowerCase())
+    if (exact) return exact
+    const base = offered.find((l) => l === tag.split('-')[0].toLowerCase())
+    if (base) return base
+  }
+  return offered.includes(tenant.default_locale) ? tenant.default_locale : offered[0]
+}
+
+export async function buildRequestContext(services: Services, req: FastifyRequest, tenant: Tenant): Promise<RequestContext> {
+  const country = services.geoip(req.ip)
+  const account = await accountForSession(services.database.db, req.cookies[SESSION_COOKIE], tenant.pool)
+  const lng = chooseLanguage(tenant, {
+    cookie: req.cookies[LANGUAGE_COOKIE],
+    account,
+    acceptLanguage: req.headers['accept-language'],
+    country: selectedCountry(tenant, country),
+  })
+  const i18n = services.i18n.forRequest(lng)
+  return { tenant, lng, i18n, t: i18n.t.bind(i18n), country, account }
+}

@@ -1,0 +1,83 @@
+// Hands page requests to Vike with the tenant, session and i18n of the request.
+import path from 'node:path'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fastifyStatic from '@fastify/static'
+import { renderPage } from 'vike/server'
+import type { RequestContext, Services } from './context.server'
+import { buildCompanyInfo, buildSettings, pick, termsVersionDate } from '../features/settings/settings.server'
+import { presentUser } from '../features/accounts/sessions.server'
+import type { PublicTenant } from '../../renderer/types'
+
+const FALLBACK_HTML = (message: string) =>
+  `<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Error</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:3rem 1rem"><h1>${message}</h1><p><a href="/">Home</a></p></body></html>`
+
+export function publicTenant(services: Services, ctx: RequestContext): PublicTenant {
+  const { tenant, lng, t, country } = ctx
+  return {
+    id: tenant.id,
+    settings: buildSettings(tenant, { lng, geoCountry: country, pushPublicKey: services.vapid.publicKey, t }),
+    company: buildCompanyInfo(tenant),
+    theme: tenant.theme,
+    pitch: {
+      headline: pick(tenant.pitch.headline, lng, tenant.default_locale),
+      body: pick(tenant.pitch.body, lng, tenant.default_locale),
+      cta: pick(tenant.pitch.cta, lng, tenant.default_locale),
+    },
+    termsVersionDate: termsVersionDate(tenant.company.added),
+  }
+}
+
+export async function pageContextInit(services: Services, req: FastifyRequest) {
+  const ctx = req.ctx
+  const { tenant, lng } = ctx
+  return {
+    urlOriginal: req.url,
+    headersOriginal: req.headers,
+    tenant: publicTenant(services, ctx),
+    user: ctx.account ? await presentUser(services.database.db, ctx.account) : null,
+    lng,
+    i18nResources: services.i18n.bundleFor(lng),
+    i18nServer: ctx.i18n,
+    services: {
+      extraPage(token: string) {
+        const page = tenant.extra_pages[token]
+        return page ? { title: pick(page.title, lng, tenant.default_locale), body: pick(page.body, lng, tenant.default_locale) } : undefined
+      },
+    },
+  }
+}
+
+export function vikePages(opts: { dev: boolean; root?: string }) {
+  return async (app: FastifyInstance) => {
+    const root = opts.root ?? process.cwd()
+    if (opts.dev) {
+      const { default: middie } = await import('@fastify/middie')
+      const { createDevMiddleware } = await import('vike/server')
+      await app.register(middie)
+      const { devMiddleware } = await createDevMiddleware({ root })
+      app.use(devMiddleware)
+    } else {
+      await app.register(fastifyStatic, {
+        root: path.join(root, 'dist/client/assets'),
+        prefix: '/assets/',
+        decorateReply: false,
+        maxAge: '365d',
+        immutable: true,
+      })
+    }
+
+    const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+      if (!req.ctx || req.url.startsWith('/api/')) return reply.callNotFound()
+      const pageContext = await renderPage(await pageContextInit(app.services, req))
+      const res = pageContext.httpResponse
+      if (!res) {
+        // Even the error page could not be rendered.
+        return reply.code(500).type('text/html; charset=utf-8').send(FALLBACK_HTML(req.ctx.t('errors.error_page_failed')))
+      }
+      for (const [name, value] of res.headers) reply.header(name, value)
+      reply.header('Cache-Control', 'private, no-cache')
+      return reply.code(res.statusCode).send(res.body)
+    }
+    app.get('/*', handler)
+  }
+}

@@ -1,0 +1,42 @@
+// The API's request contracts: the server validates with them, the client types from them.
+import { z } from 'zod'
+import { LOCALES } from './locales'
+
+const email = z.string().trim().max(254).pipe(z.email({ message: 'validation.email_invalid' }))
+
+export const loginRequest = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(200),
+})
+export type LoginRequest = z.infer<typeof loginRequest>
+
+export const updateUserRequest = z.object({
+  language: z.enum(LOCALES),
+})
+
+export const complaintRequest = z.object({
+  name: z.string().trim().min(1).max(100),
+  email,
+  subject: z.string().trim().min(1).max(150),
+  message: z.string().trim().min(1).max(5000),
+  profile_url: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v), { message: 'validation.url_invalid' })
+    .optional(),
+})
+export type ComplaintRequest = z.infer<typeof complaintRequest>
+
+export const complaintResponse = z.object({ id: z.number(), email: z.string() })
+
+export const languageRequest = z.object({ language: z.enum(LOCALES) })
+
+/** The error shape of every API error. */
+export const apiErrorResponse = z.object({
+  error: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  authentication_required: z.boolean().optional(),
+})
+export type ApiErrorResponse = z.infer<typeof apiErrorResponse>

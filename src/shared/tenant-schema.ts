@@ -1,0 +1,128 @@
+import { z } from 'zod'
+import { LOCALES } from './locales'
+
+/** Niche codes 1 to 7 of SPEC.md section 1, and the lander slug prefix each selects. */
+export const NICHES = { 1: 'none', 2: 'she', 3: 'bdsm', 4: 'bbw', 5: 'gilf', 6: 'milf', 7: 'gay' } as const
+export type NicheCode = keyof typeof NICHES
+
+export const PROFILE_FIELDS = [
+  'age',
+  'gender',
+  'sexuality',
+  'country',
+  'region',
+  'city',
+  'hair_colour',
+  'eye_colour',
+  'body_type',
+  'relationship_status',
+  'tattoos',
+  'interests',
+] as const
+export const PROFILE_NOTES = ['about', 'looking_for'] as const
+export const SEARCH_FIELDS = ['gender', 'country', 'region', 'age'] as const
+export const INTEREST_KEYS = [
+  'travel', 'cooking', 'music', 'movies', 'sports', 'fitness', 'reading', 'dancing', 'nature', 'animals',
+  'photography', 'art', 'gaming', 'wine', 'cycling', 'beach', 'festivals', 'fashion', 'gardening', 'theatre',
+] as const
+
+const country = z.string().regex(/^[A-Z]{2}$/, 'two capital letters, ISO 3166-1 alpha-2')
+const locale = z.enum(LOCALES)
+const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #e91e63')
+/** A text given per locale; the tenant's default locale must be present. */
+const localized = z.partialRecord(locale, z.string().min(1))
+
+export const tenantSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9-]+$/, 'lowercase letters, digits and dashes'),
+    domains: z.array(z.string().regex(/^[a-z0-9.-]+$/, 'a lowercase host name')).min(1),
+    pool: z.string().regex(/^[a-z0-9-]+$/),
+    niche: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7)]),
+    company_id: z.string().min(1),
+    name: z.string().min(1),
+    mail_name: z.string().min(1),
+    default_locale: locale,
+    /** Countries served, the first is the default; per country the locales of the dropdown. */
+    countries: z.record(country, z.array(locale).min(1)).refine((c) => Object.keys(c).length > 0, 'at least one country'),
+    index_title: localized,
+    description: localized,
+    pitch: z.object({ headline: localized, body: localized, cta: localized }),
+    support_email: z.string().email(),
+    company: z.object({
+      name: z.string().min(1),
+      address: z.string().min(1),
+      zip: z.string().min(1),
+      city: z.string().min(1),
+      country: country,
+      kvk: z.string().min(1),
+      tradenames: z.array(z.string().min(1)),
+      vat_numbers: z.array(z.string().min(1)),
+      support_phone: z.string().min(1),
+      delete_discount: z.number().int().min(0).max(100),
+      added: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2024-03-01'),
+    }),
+    theme: z.object({
+      primary: hexColour,
+      secondary: hexColour,
+      unread: hexColour.optional(),
+      background: hexColour.optional(),
+      heroImage: z.enum(['hearts', 'city', 'waves', 'sunset']).default('hearts'),
+    }),
+    cdn_prefix: z.string().default(''),
+    credits: z.object({
+      message_credits: z.number().int().min(0),
+      photo_credits: z.number().int().min(0),
+      gift_credits: z.number().int().min(0),
+      signup_credits: z.number().int().min(0),
+      minimum_message_costs: z.record(country, z.object({ costs: z.number().min(0), currency: z.string().length(3) })),
+    }),
+    message_length: z.number().int().min(1).max(10000),
+    refund_days: z.number().int().min(0),
+    features: z.object({
+      signups: z.enum(['all', 'with_trafficsource', 'none']),
+      logged_out_search: z.boolean(),
+      logged_out_search_trafficsource: z.boolean(),
+      enable_site_entry_popup: z.boolean(),
+      /** Countries where the site-entry warning shows in the default layout. */
+      site_entry_countries: z.array(country).default(['NL', 'DE']),
+      member_resell: z.boolean(),
+      us_footer: z.boolean().default(false),
+    }),
+    fictional: z.object({ singular: localized, plural: localized, warning: localized }),
+    visible_profile_fields: z.array(z.enum(PROFILE_FIELDS)),
+    visible_profile_notes: z.array(z.enum(PROFILE_NOTES)),
+    search_fields: z.array(z.enum(SEARCH_FIELDS)),
+    interests: z.array(z.enum(INTEREST_KEYS)).min(1),
+    /** Further information pages at /pages/{token}: title and body per locale. */
+    extra_pages: z.record(z.string().regex(/^[a-z0-9-]+$/), z.object({ title: localized, body: localized })).default({}),
+  })
+  .superRefine((t, ctx) => {
+    const localizedFields: [string, Record<string, string>][] = [
+      ['index_title', t.index_title],
+      ['description', t.description],
+      ['pitch.headline', t.pitch.headline],
+      ['pitch.body', t.pitch.body],
+      ['pitch.cta', t.pitch.cta],
+      ['fictional.singular', t.fictional.singular],
+      ['fictional.plural', t.fictional.plural],
+      ['fictional.warning', t.fictional.warning],
+    ]
+    for (const [name, value] of localizedFields) {
+      if (!value[t.default_locale]) {
+        ctx.addIssue({ code: 'custom', path: name.split('.'), message: `needs a text for the default locale ${t.default_locale}` })
+      }
+    }
+    for (const [c, locales] of Object.entries(t.countries)) {
+      if (!locales.includes(t.default_locale) && Object.keys(t.countries)[0] === c) {
+        ctx.addIssue({ code: 'custom', path: ['countries', c], message: `the first country must offer the default locale ${t.default_locale}` })
+      }
+    }
+  })
+
+export type TenantInput = z.input<typeof tenantSchema>
+export type Tenant = z.output<typeof tenantSchema>
+
+/** Used by tenant files: types the object, validation happens when the server loads it. */
+export function defineTenant(t: TenantInput): TenantInput {
+  return t
+}

@@ -1,0 +1,28 @@
+import styled from '@emotion/styled'
+
+/** The primary action button, in the tenant's colours. */
+export const Button = styled.button<{ variant?: 'primary' | 'secondary' | 'ghost'; block?: boolean }>(({ theme, variant = 'primary', block }) => ({
+  display: block ? 'flex' : 'inline-flex',
+  width: block ? '100%' : undefined,
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: 8,
+  minHeight: 44,
+  padding: '0 20px',
+  borderRadius: 999,
+  border: variant === 'ghost' ? `2px solid ${theme.colors.primary}` : 'none',
+  background: variant === 'primary' ? theme.colors.primary : variant === 'secondary' ? theme.colors.secondary : 'transparent',
+  color: variant === 'primary' ? theme.colors.onPrimary : variant === 'secondary' ? theme.colors.onSecondary : theme.colors.primaryDark,
+  fontWeight: 700,
+  fontSize: 16,
+  fontFamily: 'inherit',
+  cursor: 'pointer',
+  textDecoration: 'none',
+  transition: 'background 120ms ease, transform 120ms ease',
+  '&:hover': { background: variant === 'primary' ? theme.colors.primaryDark : variant === 'secondary' ? theme.colors.secondaryDark : theme.colors.primarySoft },
+  '&:active': { transform: 'scale(0.98)' },
+  '&:disabled': { opacity: 0.6, cursor: 'progress' },
+  '&:focus-visible': { outline: `3px solid ${theme.colors.secondary}`, outlineOffset: 2 },
+}))
+
+export const ButtonLink = Button.withComponent('a')

@@ -1,0 +1,52 @@
+import { useEffect, useRef, type ReactNode } from 'react'
+import styled from '@emotion/styled'
+
+const Backdrop = styled.div({
+  position: 'fixed',
+  inset: 0,
+  background: 'rgba(20, 10, 20, 0.6)',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  padding: 16,
+  zIndex: 1000,
+})
+
+const Dialog = styled.div(({ theme }) => ({
+  background: theme.colors.surface,
+  borderRadius: theme.radius,
+  maxWidth: 480,
+  width: '100%',
+  padding: 24,
+  boxShadow: '0 20px 60px rgba(0,0,0,0.35)',
+  borderTop: `6px solid ${theme.colors.primary}`,
+  h2: { marginTop: 0, color: theme.colors.primaryDark },
+}))
+
+export interface ModalProps {
+  title: string
+  children: ReactNode
+  /** Called on backdrop click or Escape; absent means the modal cannot be dismissed that way. */
+  onDismiss?: () => void
+  labelledBy?: string
+}
+
+/** An accessible modal dialog; focus moves into it when it opens. */
+export function Modal({ title, children, onDismiss }: ModalProps) {
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    ref.current?.focus()
+    if (!onDismiss) return
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onDismiss()
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [onDismiss])
+  return (
+    <Backdrop onClick={(e) => e.target === e.currentTarget && onDismiss?.()}>
+      <Dialog role="dialog" aria-modal="true" aria-labelledby="modal-title" tabIndex={-1} ref={ref}>
+        <h2 id="modal-title">{title}</h2>
+        {children}
+      </Dialog>
+    </Backdrop>
+  )
+}

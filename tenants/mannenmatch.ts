@@ -1,0 +1,86 @@
+// The gay site (niche 7), with a member pool of its own.
+import { defineTenant } from '../src/shared/tenant-schema'
+
+export default defineTenant({
+  id: 'mannenmatch',
+  domains: ['mannenmatch.nl', 'www.mannenmatch.nl'],
+  pool: 'gay',
+  niche: 7,
+  company_id: 'rainbow-ventures',
+  name: 'MannenMatch',
+  mail_name: 'MannenMatch',
+  default_locale: 'nl',
+  countries: { NL: ['nl', 'en'], DE: ['de', 'en'] },
+  index_title: { nl: 'Mannen die mannen ontmoeten', en: 'Men meeting men', de: 'Männer treffen Männer' },
+  description: {
+    nl: 'MannenMatch is de datingsite voor homo- en biseksuele mannen in Nederland en Duitsland.',
+    en: 'MannenMatch is the dating site for gay and bisexual men in the Netherlands and Germany.',
+    de: 'MannenMatch ist die Dating-Seite für schwule und bisexuelle Männer in den Niederlanden und Deutschland.',
+  },
+  pitch: {
+    headline: { nl: 'Jouw match is een man', en: 'Your match is a man', de: 'Dein Match ist ein Mann' },
+    body: {
+      nl: 'Chat, flirt en date met mannen die hetzelfde zoeken als jij. Discreet, eerlijk en gratis om mee te beginnen.',
+      en: 'Chat, flirt and date with men looking for the same as you. Discreet, honest and free to start.',
+      de: 'Chatte, flirte und date mit Männern, die dasselbe suchen wie du. Diskret, ehrlich und kostenlos zum Start.',
+    },
+    cta: { nl: 'Start gratis', en: 'Start for free', de: 'Kostenlos starten' },
+  },
+  support_email: 'support@mannenmatch.nl',
+  company: {
+    name: 'Rainbow Ventures B.V.',
+    address: 'Oudegracht 200',
+    zip: '3511 NR',
+    city: 'Utrecht',
+    country: 'NL',
+    kvk: '87654321',
+    tradenames: ['MannenMatch'],
+    vat_numbers: ['NL861111222B01', 'DE312345678'],
+    support_phone: '030-987-65-43',
+    delete_discount: 25,
+    added: '2023-09-01',
+  },
+  theme: { primary: '#1e88e5', secondary: '#26c6da', unread: '#ff7043', heroImage: 'waves' },
+  cdn_prefix: '',
+  credits: {
+    message_credits: 8,
+    photo_credits: 12,
+    gift_credits: 20,
+    signup_credits: 25,
+    minimum_message_costs: { NL: { costs: 0.2, currency: 'EUR' }, DE: { costs: 0.25, currency: 'EUR' } },
+  },
+  message_length: 1200,
+  refund_days: 30,
+  features: {
+    signups: 'all',
+    logged_out_search: true,
+    logged_out_search_trafficsource: false,
+    enable_site_entry_popup: false,
+    site_entry_countries: ['NL', 'DE'],
+    member_resell: false,
+    us_footer: true,
+  },
+  fictional: {
+    singular: { nl: 'Chatprofiel', en: 'Chat profile', de: 'Chatprofil' },
+    plural: { nl: 'Chatprofielen', en: 'Chat profiles', de: 'Chatprofile' },
+    warning: {
+      nl: 'Dit chatprofiel is fictief. Afspreken in het echt is niet mogelijk.',
+      en: 'This chat profile is fictional. Meeting in real life is not possible.',
+      de: 'Dieses Chatprofil ist fiktiv. Ein Treffen im echten Leben ist nicht möglich.',
+    },
+  },
+  visible_profile_fields: ['age', 'sexuality', 'country', 'region', 'city', 'hair_colour', 'eye_colour', 'body_type', 'relationship_status', 'tattoos', 'interests'],
+  visible_profile_notes: ['about', 'looking_for'],
+  search_fields: ['country', 'region', 'age'],
+  interests: ['travel', 'cooking', 'music', 'movies', 'sports', 'fitness', 'reading', 'dancing', 'nature', 'photography', 'art', 'gaming', 'festivals', 'fashion', 'theatre'],
+  extra_pages: {
+    'community-regels': {
+      title: { nl: 'Communityregels', en: 'Community rules', de: 'Community-Regeln' },
+      body: {
+        nl: 'Respecteer elkaars grenzen, stuur geen ongevraagde naaktfoto’s en meld haatdragend gedrag. Wie zich niet aan de regels houdt, wordt verwijderd.',
+        en: 'Respect each other’s boundaries, send no unsolicited nude photos and report hateful behaviour. Anyone who breaks the rules is removed.',
+        de: 'Respektiere die Grenzen anderer, schicke keine unaufgeforderten Nacktfotos und melde hasserfülltes Verhalten. Wer sich nicht an die Regeln hält, wird entfernt.',
+      },
+    },
+  },
+})

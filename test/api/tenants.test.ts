@@ -1,0 +1,41 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { loadTenants, parseTenant, createRegistry, hostName } from '../../src/server/tenants.server'
+
+describe('tenant files', () => {
+  it('loads the four demo tenants with the required mix', async () => {
+    const { all } = await loadTenants()
+    expect(all.map((t) => t.id).sort()).toEqual(['datingstad', 'flirtbelgie', 'mannenmatch', 'rijpedates'])
+    const byId = Object.fromEntries(all.map((t) => [t.id, t]))
+    expect(byId.datingstad).toMatchObject({ niche: 1, default_locale: 'nl', countries: { NL: ['nl'] } })
+    expect(byId.flirtbelgie.countries.BE).toEqual(['nl', 'fr', 'de'])
+    expect(byId.rijpedates.niche).toBe(6)
+    expect(byId.rijpedates.pool).toBe(byId.datingstad.pool)
+    expect(byId.mannenmatch.niche).toBe(7)
+    expect(all.filter((t) => t.pool === byId.mannenmatch.pool)).toHaveLength(1)
+  })
+
+  it('names the file and the field of a bad tenant file', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tenants-'))
+    const good = fs.readFileSync(path.resolve('tenants/datingstad.ts'), 'utf8')
+    fs.writeFileSync(path.join(dir, 'broken.ts'), good.replace("id: 'datingstad'", "id: 'broken'").replace('niche: 1,', 'niche: 9,').replace("../src/shared", path.resolve('src/shared')))
+    await expect(loadTenants(dir)).rejects.toThrow(/broken\.ts is invalid:\n\s+niche:/)
+  })
+
+  it('rejects a file whose id differs from its name, and duplicate domains', () => {
+    expect(() => parseTenant('/x/other.ts', { id: 'x' })).toThrow(/other\.ts is invalid/)
+  })
+
+  it('resolves hosts with ports, upper case and trailing dots; refuses malformed hosts', async () => {
+    const { all } = await loadTenants()
+    const reg = createRegistry(all)
+    expect(reg.resolve('DATINGSTAD.NL:443')?.id).toBe('datingstad')
+    expect(reg.resolve('www.flirtbelgie.be.')?.id).toBe('flirtbelgie')
+    expect(reg.resolve('rijpedates.localhost:3000')?.id).toBe('rijpedates')
+    expect(reg.resolve('nope.localhost:3000')).toBeUndefined()
+    expect(reg.resolve(undefined)).toBeUndefined()
+    expect(hostName('a b')).toBeUndefined()
+    expect(createRegistry(all, 'datingstad').resolve('unknown.example')?.id).toBe('datingstad')
+  })
+})

@@ -1,0 +1,73 @@
+// Builds the Fastify app over a test database, and factories for test data.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { loadConfig } from '../../src/server/config.server'
+import { loadTenants } from '../../src/server/tenants.server'
+import { createI18nService } from '../../src/server/i18n.server'
+import { openGeoIp } from '../../src/server/geoip.server'
+import { loadVapidKeys } from '../../src/server/vapid.server'
+import { buildApp } from '../../src/server/app.server'
+import type { Database, Db } from '../../src/db/client.server'
+import { accounts, profiles } from '../../src/db/schema'
+import { hashPassword } from '../../src/features/accounts/passwords.server'
+import type { Services } from '../../src/server/context.server'
+
+export async function makeServices(database: Database): Promise<Services> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dating-test-'))
+  return {
+    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '3000' }),
+    database,
+    tenants: await loadTenants(),
+    i18n: createI18nService(),
+    geoip: await openGeoIp(),
+    vapid: await loadVapidKeys(database.db),
+  }
+}
+
+export async function makeTestApp(database: Database): Promise<FastifyInstance> {
+  const app = await buildApp({ services: await makeServices(database) })
+  await app.ready()
+  return app
+}
+
+/** Host header of a tenant's first domain. */
+export const hostOf = (tenantId: string) =>
+  ({ datingstad: 'datingstad.nl', flirtbelgie: 'flirtbelgie.be', rijpedates: 'rijpedates.nl', mannenmatch: 'mannenmatch.nl' })[tenantId] ?? `${tenantId}.localhost`
+
+let counter = 0
+/** Creates a member with a profile; returns the account and its password. */
+export async function createMember(db: Db, opts: { pool?: string; tenantId?: string; email?: string; password?: string; name?: string; status?: string } = {}) {
+  const password = opts.password ?? 'correct horse battery'
+  const [account] = await db
+    .insert(accounts)
+    .values({
+      pool: opts.pool ?? 'main',
+      tenantId: opts.tenantId ?? 'datingstad',
+      email: opts.email ?? `member${++counter}-${Date.now()}@example.com`,
+      passwordHash: await hashPassword(password),
+      status: opts.status ?? 'active',
+    })
+    .returning()
+  await db.insert(profiles).values({
+    accountId: account.id,
+    pool: account.pool,
+    name: opts.name ?? `Member ${counter}`,
+    gender: 'female',
+    sexuality: 'hetero',
+    birthDate: '1990-04-01',
+    country: 'NL',
+    region: 'NL-NH',
+    city: 'Amsterdam',
+  })
+  return { account, password }
+}
+
+/** The session cookie of a Set-Cookie answer, for the next request. */
+export function sessionCookie(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []
+  const sid = list.find((c) => c.startsWith('sid='))
+  if (!sid) throw new Error('no session cookie')
+  return sid.split(';')[0]
+}

@@ -1,0 +1,19 @@
+// Builds one migrated PGlite database and dumps it; every test file starts from a copy (~0.3 s instead of ~2 s).
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { openDatabase, migrateDatabase } from '../../src/db/client.server'
+
+export default async function globalSetup() {
+  const database = await openDatabase({})
+  await migrateDatabase(database)
+  const client = (database.db as unknown as { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).$client
+  const dump = await client.dumpDataDir('gzip')
+  const file = path.join(os.tmpdir(), `pglite-template-${process.pid}.tar.gz`)
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()))
+  await database.close()
+  process.env.PGLITE_TEMPLATE = file
+  if (!process.env.TEST_DATABASE_URL) {
+    console.log('\n[test] PostgreSQL API tests skipped: TEST_DATABASE_URL is not set (they run on PGlite only).')
+  }
+}

@@ -1,0 +1,55 @@
+// Builds the Emotion theme of a tenant: base tokens, the tenant's colours and shades derived with polished.
+import { darken, lighten, mix, readableColor, transparentize } from 'polished'
+import { baseTokens } from './base'
+
+export interface TenantThemeInput {
+  primary: string
+  secondary: string
+  unread?: string
+  background?: string
+  heroImage?: string
+}
+
+export function buildTheme(input: TenantThemeInput) {
+  const primary = input.primary
+  const secondary = input.secondary
+  const background = input.background ?? mix(0.96, '#ffffff', primary)
+  return {
+    ...baseTokens,
+    heroImage: input.heroImage ?? 'hearts',
+    colors: {
+      primary,
+      primaryDark: darken(0.12, primary),
+      primaryLight: lighten(0.35, primary),
+      primarySoft: transparentize(0.88, primary),
+      onPrimary: readableColor(primary, '#1a1a1a', '#ffffff', true),
+      secondary,
+      secondaryDark: darken(0.15, secondary),
+      onSecondary: readableColor(secondary, '#1a1a1a', '#ffffff', true),
+      unread: input.unread ?? baseTokens.unread,
+      background,
+      surface: '#ffffff',
+      border: mix(0.85, '#ffffff', darken(0.2, primary)),
+      text: baseTokens.text,
+      muted: baseTokens.muted,
+      success: baseTokens.success,
+      warning: baseTokens.warning,
+      danger: baseTokens.danger,
+      footer: darken(0.38, primary),
+      onFooter: '#f5f5f5',
+    },
+    mq: {
+      sm: `@media (min-width: ${baseTokens.breakpoints.sm}px)`,
+      md: `@media (min-width: ${baseTokens.breakpoints.md}px)`,
+      lg: `@media (min-width: ${baseTokens.breakpoints.lg}px)`,
+      xl: `@media (min-width: ${baseTokens.breakpoints.xl}px)`,
+    },
+  }
+}
+
+export type AppTheme = ReturnType<typeof buildTheme>
+
+declare module '@emotion/react' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface Theme extends AppTheme {}
+}
