@@ -2,7 +2,7 @@
 const transform = { '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: 'tsconfig.jest.json', diagnostics: false }] }
 // Fastify's inject and @fastify/cookie pull ESM-only packages on Node 20; ts-jest transpiles them (and
 // @fastify/cookie's import('cookie') into a require) so one CommonJS copy serves both.
-const transformIgnorePatterns = ['node_modules/(?!(cookie|@fastify/cookie|content-disposition)/)']
+const transformIgnorePatterns = ['node_modules/(?!(cookie|@fastify/cookie|content-disposition|@dicebear)/)']
 
 export default {
   projects: [
@@ -16,7 +16,7 @@ export default {
     {
       displayName: 'api',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/test/api/**/*.test.ts'],
+      testMatch: ['<rootDir>/test/api/**/*.test.ts?(x)'],
       transform,
       transformIgnorePatterns,
       globalSetup: '<rootDir>/test/support/global-setup.ts',

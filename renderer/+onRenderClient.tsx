@@ -7,7 +7,7 @@ import type { OnRenderClientAsync } from 'vike/types'
 import { PageShell } from './page-shell'
 import { pageTitle } from './title'
 import { i18nOptions } from '../src/shared/i18n-options'
-import { createSessionStore, titleWithPrefix, type SessionState } from '../src/features/session/session-store'
+import { createSessionStore, titleWithPrefix, type SessionState } from '../src/shared/session/session-store'
 import { setAuthenticationRequiredHandler } from '../src/shared/http'
 
 let root: Root | undefined

@@ -6,7 +6,7 @@ import { dangerouslySkipEscape, escapeInject } from 'vike/server'
 import type { OnRenderHtmlAsync } from 'vike/types'
 import { PageShell } from './page-shell'
 import { pageTitle } from './title'
-import { createSessionStore, titleWithPrefix } from '../src/features/session/session-store'
+import { createSessionStore, titleWithPrefix } from '../src/shared/session/session-store'
 
 export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   const { Page } = pageContext

@@ -8,8 +8,8 @@ import { buildTheme } from '../themes/build-theme'
 import { PageContextProvider } from './page-context'
 import { GlobalStyles } from './global-styles'
 import { Layout } from './layouts'
-import { SessionProvider } from '../src/features/session/session-context'
-import type { SessionState } from '../src/features/session/session-store'
+import { SessionProvider } from '../src/shared/session/session-context'
+import type { SessionState } from '../src/shared/session/session-store'
 
 export function PageShell(props: { pageContext: PageContext; cache: EmotionCache; i18n: I18n; store: SessionState; children: ReactNode }) {
   const { pageContext } = props

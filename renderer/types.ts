@@ -2,7 +2,7 @@
 import type React from 'react'
 import type { Resource, i18n as I18n } from 'i18next'
 import type { Settings, CompanyInfo } from '../src/features/settings/settings.server'
-import type { PresentedUser } from '../src/features/accounts/sessions.server'
+import type { PresentedUser } from '../src/shared/contracts'
 import type { TenantThemeInput } from '../themes/build-theme'
 import type { Locale } from '../src/shared/locales'
 
@@ -19,7 +19,6 @@ export interface PublicTenant {
 }
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Vike {
     interface PageContext {
       Page: () => React.JSX.Element

@@ -16,6 +16,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Skip loading the demo members on first start. */
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** How many fictional demo members each member pool gets on first start. */
+  SEED_MEMBERS_PER_POOL: z.coerce.number().int().min(0).max(100000).default(320),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -43,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     defaultTenant: c.DEFAULT_TENANT,
     trustProxy: c.TRUST_PROXY,
     seedDemo: c.SEED_DEMO,
+    seedMembersPerPool: c.SEED_MEMBERS_PER_POOL,
     logLevel: c.LOG_LEVEL,
   }
 }

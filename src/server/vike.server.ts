@@ -3,29 +3,13 @@ import path from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { renderPage } from 'vike/server'
-import type { RequestContext, Services } from './context.server'
-import { buildCompanyInfo, buildSettings, pick, termsVersionDate } from '../features/settings/settings.server'
+import type { Services } from './context.server'
+import { pick } from '../features/settings/settings.server'
+import { publicTenant } from './public-tenant.server'
 import { presentUser } from '../features/accounts/sessions.server'
-import type { PublicTenant } from '../../renderer/types'
 
 const FALLBACK_HTML = (message: string) =>
   `<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Error</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:3rem 1rem"><h1>${message}</h1><p><a href="/">Home</a></p></body></html>`
-
-export function publicTenant(services: Services, ctx: RequestContext): PublicTenant {
-  const { tenant, lng, t, country } = ctx
-  return {
-    id: tenant.id,
-    settings: buildSettings(tenant, { lng, geoCountry: country, pushPublicKey: services.vapid.publicKey, t }),
-    company: buildCompanyInfo(tenant),
-    theme: tenant.theme,
-    pitch: {
-      headline: pick(tenant.pitch.headline, lng, tenant.default_locale),
-      body: pick(tenant.pitch.body, lng, tenant.default_locale),
-      cta: pick(tenant.pitch.cta, lng, tenant.default_locale),
-    },
-    termsVersionDate: termsVersionDate(tenant.company.added),
-  }
-}
 
 export async function pageContextInit(services: Services, req: FastifyRequest) {
   const ctx = req.ctx

@@ -40,3 +40,27 @@ export const apiErrorResponse = z.object({
   authentication_required: z.boolean().optional(),
 })
 export type ApiErrorResponse = z.infer<typeof apiErrorResponse>
+
+/** The logged-in user of SPEC.md section 3 (GET/POST/PUT /api/user.php answer { user }). */
+export const userSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  status: z.enum(['active', 'not_confirmed', 'deleted', 'disabled']),
+  credits: z.number(),
+  paid_user: z.boolean(),
+  signup_date: z.string(),
+  language: z.string(),
+  fictional_icon: z.boolean(),
+  notifications_disabled: z.array(z.enum(['fbl', 'bounce', 'listunsubscribe'])),
+  profile: z
+    .object({
+      id: z.number(),
+      name: z.string(),
+      country: z.string(),
+      status: z.enum(['active', 'disabled']),
+      main_image: z.object({ filename: z.string(), thumb_filename: z.string(), status: z.string() }).nullable(),
+    })
+    .nullable(),
+})
+export type PresentedUser = z.infer<typeof userSchema>
+export const userResponse = z.object({ user: userSchema })

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePageContext } from '../../../renderer/page-context'
-import { useSession, useSessionStore } from '../session/session-context'
+import { useSession, useSessionStore } from '../../shared/session/session-context'
 import { http, HttpError } from '../../shared/http'
 import { PageColumn, Card, PageTitle } from '../../ui/page'
 import { Alert, TextField } from '../../ui/form'
 import { Button } from '../../ui/button'
-import type { PresentedUser } from './sessions.server'
+import type { PresentedUser } from '../../shared/contracts'
 
 export function LoginPage() {
   const { t } = useTranslation()

@@ -2,7 +2,8 @@
 import crypto from 'node:crypto'
 import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
-import { accounts, profiles, photos, sessions } from '../../db/schema'
+import { accounts, profiles, photos, sessions, notificationSettings } from '../../db/schema'
+import type { PresentedUser } from '../../shared/contracts'
 
 export const SESSION_COOKIE = 'sid'
 /** SPEC.md section 9: auth cookie 30 days. */
@@ -43,25 +44,27 @@ export async function accountForSession(db: Db, token: string | undefined, pool:
 export type Account = typeof accounts.$inferSelect
 
 /** The logged-in user of SPEC.md section 3, field by field: nothing else leaves the server. */
-export async function presentUser(db: Db, account: Account) {
+export async function presentUser(db: Db, account: Account): Promise<PresentedUser> {
   const [row] = await db
-    .select({ profile: profiles, photo: photos })
-    .from(profiles)
-    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.pool, profiles.pool)))
-    .where(and(eq(profiles.accountId, account.id), eq(profiles.pool, account.pool)))
+    .select({ profile: profiles, photo: photos, notifications: notificationSettings })
+    .from(accounts)
+    .leftJoin(profiles, and(eq(profiles.accountId, accounts.id), eq(profiles.pool, accounts.pool)))
+    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.pool, accounts.pool)))
+    .leftJoin(notificationSettings, eq(notificationSettings.accountId, accounts.id))
+    .where(eq(accounts.id, account.id))
     .limit(1)
   const profile = row?.profile
   const photo = row?.photo
   return {
     id: account.id,
     email: account.email,
-    status: account.status,
+    status: account.status as PresentedUser['status'],
     credits: account.credits,
     paid_user: account.paidUser,
     signup_date: account.createdAt.toISOString(),
     language: account.language,
-    fictional_icon: false,
-    notifications_disabled: [] as string[],
+    fictional_icon: account.fictional,
+    notifications_disabled: (row?.notifications?.disabledReasons ?? []) as PresentedUser['notifications_disabled'],
     profile: profile
       ? {
           id: account.id,
@@ -75,5 +78,3 @@ export async function presentUser(db: Db, account: Account) {
       : null,
   }
 }
-
-export type PresentedUser = Awaited<ReturnType<typeof presentUser>>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePageContext } from '../../../renderer/page-context'
-import { useSession } from '../session/session-context'
+import { useSession } from '../../shared/session/session-context'
 import { http, HttpError } from '../../shared/http'
 import type { ComplaintRequest } from '../../shared/contracts'
 import { PageColumn, Card, PageTitle } from '../../ui/page'

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import styled from '@emotion/styled'
 import { usePageContext } from '../../../renderer/page-context'
-import { useSession } from '../session/session-context'
+import { useSession } from '../../shared/session/session-context'
 import { ButtonLink } from '../../ui/button'
-import { Heart } from '../layout/top-nav'
+import { Heart } from '../../ui/heart'
 
 const Hero = styled.section(({ theme }) => ({
   position: 'relative',

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePageContext } from '../../../renderer/page-context'
-import { useSession } from '../session/session-context'
+import { useSession } from '../../shared/session/session-context'
 import { Modal } from '../../ui/modal'
 import { Button, ButtonLink } from '../../ui/button'
 

@@ -3,7 +3,7 @@ import styled from '@emotion/styled'
 import { usePageContext } from '../../../renderer/page-context'
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE, LOCALE_NAMES, type Locale } from '../../shared/locales'
 import { http, SilentAbort } from '../../shared/http'
-import { useSession } from '../session/session-context'
+import { useSession } from '../../shared/session/session-context'
 
 const Select = styled.select(({ theme }) => ({
   minHeight: 36,

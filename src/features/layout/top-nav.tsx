@@ -2,11 +2,12 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from '@emotion/styled'
 import { usePageContext } from '../../../renderer/page-context'
-import { useSession, useSessionStore } from '../session/session-context'
+import { useSession, useSessionStore } from '../../shared/session/session-context'
 import { Badge } from '../../ui/badge'
 import { ButtonLink } from '../../ui/button'
 import { http } from '../../shared/http'
 import { LocaleDropdown } from './locale-dropdown'
+import { Heart } from '../../ui/heart'
 
 const Bar = styled.header(({ theme }) => ({
   position: 'sticky',
@@ -67,14 +68,6 @@ const Menu = styled.div(({ theme }) => ({
   padding: 6,
   a: { padding: '8px 10px' },
 }))
-
-export function Heart({ size = 22 }: { size?: number }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true">
-      <path fill="currentColor" d="M32 56S6 40 6 22a13 13 0 0 1 26-4 13 13 0 0 1 26 4c0 18-26 34-26 34z" />
-    </svg>
-  )
-}
 
 /** The brand alone (lander layout) or the full navigation (default layout). */
 export function TopNav({ brandOnly = false }: { brandOnly?: boolean }) {

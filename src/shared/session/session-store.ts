@@ -1,6 +1,6 @@
 // Client state of the session (Valtio): the user and the unread totals behind badges and the title prefix.
 import { proxy } from 'valtio'
-import type { PresentedUser } from '../accounts/sessions.server'
+import type { PresentedUser } from '../contracts'
 
 export interface SessionState {
   user: PresentedUser | null

@@ -1,0 +1,52 @@
+// Helpers shared by benchmarks: start the real server in its own process, run autocannon.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import autocannon from 'autocannon'
+
+export function ensureBuild() {
+  if (!fs.existsSync('dist/server/entry.mjs')) {
+    const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
+    if (r.status !== 0) throw new Error('build failed')
+  }
+}
+
+export async function startProcess(script: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
+  const child = spawn('npx', ['tsx', script], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_MEMBERS_PER_POOL: '40', ...env },
+  })
+  const deadline = Date.now() + 180_000
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/health`)
+      if (res.ok) return child
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300))
+  }
+  child.kill()
+  throw new Error(`${script} did not start on port ${port}`)
+}
+
+export interface LoadResult {
+  name: string
+  rps: number
+  p50: number
+  p99: number
+  errors: number
+  non2xx: number
+}
+
+export async function load(name: string, url: string, host: string, seconds = 10, connections = 10): Promise<LoadResult> {
+  const r = await autocannon({ url, connections, duration: seconds, headers: { host, 'accept-encoding': 'gzip, br' } })
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx }
+}
+
+export function table(rows: LoadResult[]) {
+  console.log('\n| what | req/s | p50 ms | p99 ms | errors | non-2xx |\n|---|---|---|---|---|---|')
+  for (const r of rows) console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`)
+}

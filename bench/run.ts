@@ -1,0 +1,3 @@
+// npm run bench: every benchmark in turn. Run one alone with `npx tsx bench/<name>.ts`.
+await import('./ssr')
+export {}

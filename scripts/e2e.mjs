@@ -1,0 +1,15 @@
+// npm run test:e2e: builds the production site, then runs Playwright in Debian's Chromium.
+import fs from 'node:fs'
+import { spawnSync } from 'node:child_process'
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+if (!fs.existsSync(chromium)) {
+  console.error(`[e2e] ${chromium} is missing: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH.`)
+  process.exit(1)
+}
+const run = (cmd, args) => {
+  const r = spawnSync(cmd, args, { stdio: 'inherit' })
+  if (r.status !== 0) process.exit(r.status ?? 1)
+}
+run('npx', ['vite', 'build', '--logLevel', 'warn'])
+run('npx', ['playwright', 'test', ...process.argv.slice(2)])

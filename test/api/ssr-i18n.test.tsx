@@ -1,0 +1,60 @@
+// Many concurrent server renders for different tenants and languages: no language or tenant leaks between them.
+import { renderToString } from 'react-dom/server'
+import createCache from '@emotion/cache'
+import createEmotionServer from '@emotion/server/create-instance'
+import type { PageContext } from 'vike/types'
+import { createI18nService } from '../../src/server/i18n.server'
+import { loadTenants } from '../../src/server/tenants.server'
+import { publicTenant } from '../../src/server/public-tenant.server'
+import { PageShell } from '../../renderer/page-shell'
+import { createSessionStore } from '../../src/shared/session/session-store'
+import { LandingPage } from '../../src/features/landing/landing-page'
+import type { Services } from '../../src/server/context.server'
+import type { Locale } from '../../src/shared/locales'
+
+const cases: { tenant: string; lng: Locale; expect: string[] }[] = [
+  { tenant: 'datingstad', lng: 'nl', expect: ['Ontmoet singles in jouw stad', 'Zo werkt het', 'Singles van alle leeftijden'] },
+  { tenant: 'flirtbelgie', lng: 'fr', expect: ['Flirter sans frontières en Belgique'] },
+  { tenant: 'flirtbelgie', lng: 'de', expect: ['Flirten ohne Grenzen in Belgien'] },
+  { tenant: 'rijpedates', lng: 'nl', expect: ['Ervaren vrouwen weten wat ze willen', 'Rijpe vrouwen van 40+'] },
+  { tenant: 'mannenmatch', lng: 'en', expect: ['Your match is a man', 'How it works', 'Men for men'] },
+]
+
+async function render(services: Pick<Services, 'i18n' | 'vapid'>, tenants: Awaited<ReturnType<typeof loadTenants>>, c: (typeof cases)[number]) {
+  const tenant = tenants.byId.get(c.tenant)!
+  const i18n = services.i18n.forRequest(c.lng)
+  const ctx = { tenant, lng: c.lng, i18n, t: i18n.t.bind(i18n), country: undefined, account: undefined }
+  const pageContext = { tenant: publicTenant(services as Services, ctx), lng: c.lng, user: null, config: { layout: 'default' } } as unknown as PageContext
+  // Yield between setting up and rendering so requests interleave.
+  await new Promise((r) => setImmediate(r))
+  const cache = createCache({ key: 'css' })
+  // Created before rendering: it switches the cache to extraction mode.
+  const emotion = createEmotionServer(cache)
+  const html = renderToString(
+    <PageShell pageContext={pageContext} cache={cache} i18n={i18n} store={createSessionStore(null)}>
+      <LandingPage />
+    </PageShell>,
+  )
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html))
+  return { html, styles }
+}
+
+describe('server rendering with an i18next instance per request', () => {
+  it('renders 200 concurrent requests for 4 tenants and 4 languages without leaks', async () => {
+    const tenants = await loadTenants()
+    const services = { i18n: createI18nService(), vapid: { publicKey: 'k', privateKey: 'p' } }
+    const jobs = Array.from({ length: 200 }, (_, i) => cases[i % cases.length])
+    const results = await Promise.all(jobs.map((c) => render(services, tenants, c)))
+    results.forEach(({ html, styles }, i) => {
+      const c = jobs[i]
+      for (const text of c.expect) expect(html).toContain(text)
+      for (const other of cases.filter((o) => o.lng !== c.lng)) {
+        for (const text of other.expect) expect(html).not.toContain(text)
+      }
+      // Styles are inlined: the tenant's own primary colour is in the critical CSS.
+      expect(styles).toContain(tenants.byId.get(c.tenant)!.theme.primary)
+    })
+    // The shared base instance kept its language.
+    expect(services.i18n.base.language).toBe('nl')
+  })
+})

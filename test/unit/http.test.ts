@@ -1,0 +1,50 @@
+import { http, HttpError, SilentAbort, setAuthenticationRequiredHandler } from '../../src/shared/http'
+
+// jsdom has no Response: the client only reads ok, status and json().
+const json = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: async () => body }) as unknown as Response
+const noSleep = () => Promise.resolve()
+
+describe('the HTTP client', () => {
+  it('retries idempotent requests up to 5 times with growing delays', async () => {
+    const delays: number[] = []
+    const fetchImpl = jest.fn().mockRejectedValue(new TypeError('network'))
+    await expect(http('/api/settings.php', { fetchImpl, sleep: async (ms) => void delays.push(ms) })).rejects.toThrow('network')
+    expect(fetchImpl).toHaveBeenCalledTimes(6)
+    expect(delays).toEqual([200, 400, 800, 1600, 3200])
+  })
+
+  it('succeeds after a 503', async () => {
+    const fetchImpl = jest.fn().mockResolvedValueOnce(json(503, {})).mockResolvedValueOnce(json(200, { ok: 1 }))
+    await expect(http('/api/settings.php', { fetchImpl, sleep: noSleep })).resolves.toEqual({ ok: 1 })
+  })
+
+  it('does not retry a POST', async () => {
+    const fetchImpl = jest.fn().mockRejectedValue(new TypeError('network'))
+    await expect(http('/api/complaints.php', { method: 'POST', body: {}, fetchImpl, sleep: noSleep })).rejects.toThrow()
+    expect(fetchImpl).toHaveBeenCalledTimes(1)
+  })
+
+  it('turns 403 authentication_required into a logout and a silent abort', async () => {
+    const onAuth = jest.fn()
+    setAuthenticationRequiredHandler(onAuth)
+    const fetchImpl = jest.fn().mockResolvedValue(json(403, { error: 'authentication_required', authentication_required: true, message: 'x' }))
+    await expect(http('/api/chats.php', { fetchImpl })).rejects.toBeInstanceOf(SilentAbort)
+    expect(onAuth).toHaveBeenCalledTimes(1)
+  })
+
+  it('leaves user.php answers to the caller and marks them as client requests', async () => {
+    const onAuth = jest.fn()
+    setAuthenticationRequiredHandler(onAuth)
+    const fetchImpl = jest.fn().mockResolvedValue(json(403, { error: 'authentication_required', authentication_required: true, message: 'Log in' }))
+    await expect(http('/api/user.php', { fetchImpl })).rejects.toBeInstanceOf(HttpError)
+    expect(onAuth).not.toHaveBeenCalled()
+    expect(fetchImpl.mock.calls[0][1].headers['X-Request-Type']).toBe('client')
+  })
+
+  it('gives the code, message and field errors of an API error', async () => {
+    const fetchImpl = jest.fn().mockResolvedValue(json(400, { error: 'invalid_input', message: 'Controleer', fields: { email: 'Ongeldige e-mail' } }))
+    const err = await http('/api/complaints.php', { method: 'POST', body: {}, fetchImpl }).catch((e) => e)
+    expect(err).toBeInstanceOf(HttpError)
+    expect(err).toMatchObject({ status: 400, code: 'invalid_input', fields: { email: 'Ongeldige e-mail' } })
+  })
+})

@@ -1,0 +1,49 @@
+// nl is the reference catalogue: every other catalogue must have each of its keys, with the same placeholders.
+import fs from 'node:fs'
+import path from 'node:path'
+import { LOCALES, NAMESPACES } from '../../src/shared/locales'
+
+type Json = string | number | boolean | null | Json[] | { [k: string]: Json }
+const dir = path.resolve(__dirname, '../../locales')
+
+function flatten(value: Json, prefix = ''): Record<string, string> {
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).reduce((acc, [k, v]) => ({ ...acc, ...flatten(v, prefix ? `${prefix}.${k}` : k) }), {})
+  }
+  return { [prefix]: String(value) }
+}
+const load = (lng: string, ns: string) => flatten(JSON.parse(fs.readFileSync(path.join(dir, lng, `${ns}.json`), 'utf8')))
+const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort()
+
+describe.each(NAMESPACES)('catalogue namespace %s', (ns) => {
+  const reference = load('nl', ns)
+
+  it('nl has texts', () => {
+    expect(Object.keys(reference).length).toBeGreaterThan(10)
+  })
+
+  it.each(LOCALES.filter((l) => l !== 'nl'))('%s has every key of nl, non-empty', (lng) => {
+    const file = path.join(dir, lng, `${ns}.json`)
+    expect(fs.existsSync(file)).toBe(true)
+    const cat = load(lng, ns)
+    const missing = Object.keys(reference).filter((k) => !(k in cat))
+    expect(missing).toEqual([])
+    const empty = Object.keys(cat).filter((k) => cat[k].trim() === '')
+    expect(empty).toEqual([])
+  })
+
+  it.each(LOCALES.filter((l) => l !== 'nl' && l !== 'en-US'))('%s keeps the placeholders of nl', (lng) => {
+    const cat = load(lng, ns)
+    const wrong = Object.keys(reference).filter((k) => k in cat && placeholders(cat[k]).join() !== placeholders(reference[k]).join())
+    expect(wrong).toEqual([])
+  })
+})
+
+it('the Dutch texts of SPEC.md are verbatim', () => {
+  const nl = load('nl', 'common')
+  expect(nl['login.failed']).toBe('Login mislukt, probeer opnieuw')
+  expect(nl['login.blocked']).toBe('Te veel foute pogingen, account voor {{minutes}} min geblokkeerd.')
+  expect(nl['errors.generic']).toBe('Er is een fout opgetreden, probeer het later opnieuw.')
+  expect(nl['validation.email_invalid']).toBe('Ongeldige e-mail')
+  expect(nl['errors.back_home']).toBe('Back to the home page')
+})

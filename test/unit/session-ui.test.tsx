@@ -1,0 +1,64 @@
+import { render, screen } from '@testing-library/react'
+import { ThemeProvider } from '@emotion/react'
+import { Badge, badgeText } from '../../src/ui/badge'
+import { titleWithPrefix } from '../../src/shared/session/session-store'
+import { shouldShowEntryWarning } from '../../src/features/layout/entry-warning'
+import { buildTheme } from '../../themes/build-theme'
+
+const theme = buildTheme({ primary: '#e91e63', secondary: '#ffb300' })
+
+describe('badges and the title prefix', () => {
+  it('caps badges at 99+ from 100', () => {
+    expect(badgeText(99)).toBe('99')
+    expect(badgeText(100)).toBe('99+')
+    expect(badgeText(2500)).toBe('99+')
+  })
+
+  it('hides a zero badge unless asked to show it', () => {
+    const { container, rerender } = render(
+      <ThemeProvider theme={theme}>
+        <Badge count={0} />
+      </ThemeProvider>,
+    )
+    expect(container.textContent).toBe('')
+    rerender(
+      <ThemeProvider theme={theme}>
+        <Badge count={0} showZero tone="danger" />
+      </ThemeProvider>,
+    )
+    expect(screen.getByText('0')).toBeTruthy()
+    rerender(
+      <ThemeProvider theme={theme}>
+        <Badge count={120} />
+      </ThemeProvider>,
+    )
+    expect(screen.getByText('99+')).toBeTruthy()
+  })
+
+  it('prefixes the title with unread messages plus new likes in brackets', () => {
+    expect(titleWithPrefix('Datingstad', 0, 0)).toBe('Datingstad')
+    expect(titleWithPrefix('Datingstad', 3, 2)).toBe('(5) Datingstad')
+  })
+})
+
+describe('the site-entry warning rules', () => {
+  const base = { enabled: true, loggedIn: false, standalone: false, dismissedAt: null, country: 'NL', countries: ['NL', 'DE'] }
+  it('shows once, for configured countries, to logged-out visitors in a browser tab', () => {
+    expect(shouldShowEntryWarning(base)).toBe(true)
+    expect(shouldShowEntryWarning({ ...base, dismissedAt: '2026-01-01T00:00:00Z' })).toBe(false)
+    expect(shouldShowEntryWarning({ ...base, loggedIn: true })).toBe(false)
+    expect(shouldShowEntryWarning({ ...base, standalone: true })).toBe(false)
+    expect(shouldShowEntryWarning({ ...base, enabled: false })).toBe(false)
+    expect(shouldShowEntryWarning({ ...base, country: 'BE' })).toBe(false)
+  })
+})
+
+describe('the theme', () => {
+  it('derives shades and a readable text colour from the tenant colours', () => {
+    const t = buildTheme({ primary: '#ffeb3b', secondary: '#0d47a1' })
+    expect(t.colors.onPrimary).toBe('#1a1a1a')
+    expect(t.colors.onSecondary).toBe('#ffffff')
+    expect(t.colors.primaryDark).not.toBe(t.colors.primary)
+    expect(t.breakpoints).toEqual({ sm: 576, md: 768, lg: 992, xl: 1200 })
+  })
+})
