@@ -20,13 +20,15 @@ export default defineConfig({
   use: {
     baseURL: `http://datingstad.localhost:${PORT}`,
     trace: 'retain-on-failure',
+    // A Dutch visitor; the tenant chooses among its locales by Accept-Language.
+    locale: 'nl-NL',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
   projects: [
-    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, browserName: 'chromium' } },
+    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, locale: 'nl-NL', browserName: 'chromium' } },
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 }, browserName: 'chromium' } },
   ],
   webServer: {

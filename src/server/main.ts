@@ -17,7 +17,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') })
   await migrateDatabase(database)
   if (config.seedDemo) {
-    const seeded = await seedDemo(database.db, { tenants: tenants.all, mediaDir: config.mediaDir, membersPerPool: config.seedMembersPerPool, log: (l: string) => console.log(`[seed] ${l}`) })
+    const seeded = await seedDemo(database.db, { tenants: tenants.all, mediaDir: config.mediaDir, membersPerPool: config.seedMembersPerPool, log: (l: string) => console.log(l) })
     if (seeded.created) {
       console.log(`[seed] ${seeded.fictionalMembers} fictional demo members loaded. Demo accounts:`)
       for (const a of seeded.demoAccounts) console.log(`  ${a.tenantId.padEnd(12)} ${a.kind.padEnd(8)} ${a.email}  ${a.password}`)

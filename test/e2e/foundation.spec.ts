@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test'
-import { siteUrl, watchConsole, passEntryWarning } from './helpers'
+import { siteUrl, watchConsole, entryWarningConfirmed } from './helpers'
 
 test.describe('tenants, layouts and pages', () => {
   test('two tenants show different brand, colours and language', async ({ page }, info) => {
@@ -7,7 +7,7 @@ test.describe('tenants, layouts and pages', () => {
     await page.goto(siteUrl('datingstad'))
     await expect(page.getByRole('dialog')).toContainText('Alleen voor volwassenen')
     await page.screenshot({ path: `artifacts/${info.project.name}-datingstad-entry-warning.png` })
-    await passEntryWarning(page)
+    await page.getByTestId('entry-confirm').click()
     await expect(page.getByRole('dialog')).toHaveCount(0)
     await expect(page.locator('h1')).toHaveText('Ontmoet singles in jouw stad')
     await expect(page).toHaveTitle('Datingstad - Gratis daten en chatten in Nederland')
@@ -40,8 +40,8 @@ test.describe('tenants, layouts and pages', () => {
 
   test('the Belgian site offers nl, fr and de', async ({ page }, info) => {
     const problems = watchConsole(page)
+    await entryWarningConfirmed(page)
     await page.goto(siteUrl('flirtbelgie'))
-    await passEntryWarning(page)
     const options = await page.getByLabel('Taal').locator('option').allTextContents()
     expect(options).toEqual(['Nederlands', 'Français', 'Deutsch'])
     await page.getByLabel('Taal').selectOption('fr')
@@ -51,19 +51,19 @@ test.describe('tenants, layouts and pages', () => {
   })
 
   test('the milf site speaks its niche', async ({ page }, info) => {
+    await entryWarningConfirmed(page)
     await page.goto(siteUrl('rijpedates'))
-    await passEntryWarning(page)
     await expect(page.getByTestId('hero')).toContainText('Rijpe vrouwen van 40+')
     await page.screenshot({ path: `artifacts/${info.project.name}-rijpedates.png`, fullPage: true })
   })
 
   test('an unknown page shows the 404 page with a link home', async ({ page }, info) => {
     const problems = watchConsole(page)
+    await entryWarningConfirmed(page)
     const res = await page.goto(siteUrl('datingstad', '/bestaat-niet'))
     expect(res?.status()).toBe(404)
     await expect(page.getByTestId('error-message')).toHaveText('This page could not be found')
     await page.screenshot({ path: `artifacts/${info.project.name}-404.png` })
-    await passEntryWarning(page)
     await page.getByTestId('back-home').click()
     await expect(page.locator('h1')).toHaveText('Ontmoet singles in jouw stad')
     // The browser logs the 404 response itself; nothing else may be logged.
@@ -71,8 +71,8 @@ test.describe('tenants, layouts and pages', () => {
   })
 
   test('information pages carry the company details of the tenant', async ({ page }, info) => {
+    await entryWarningConfirmed(page)
     await page.goto(siteUrl('flirtbelgie', '/pages/terms'))
-    await passEntryWarning(page)
     await expect(page.getByTestId('company')).toContainText('Brabo Online BV')
     await expect(page.getByTestId('company')).toContainText('0712.345.678')
     await expect(page.getByTestId('company')).toContainText('+3231234567')
@@ -90,8 +90,8 @@ test.describe('tenants, layouts and pages', () => {
 
   test('a visitor files a complaint and gets its number', async ({ page }, info) => {
     const problems = watchConsole(page)
+    await entryWarningConfirmed(page)
     await page.goto(siteUrl('datingstad', '/complaints'))
-    await passEntryWarning(page)
     await page.getByRole('button', { name: 'Klacht versturen' }).click()
     await expect(page.getByText('Dit veld is verplicht.').first()).toBeVisible()
     await page.getByLabel('Je naam').fill('Piet')
@@ -108,8 +108,8 @@ test.describe('tenants, layouts and pages', () => {
 test.describe('login', () => {
   test('a demo member logs in and out; wrong credentials are refused', async ({ page }, info) => {
     const problems = watchConsole(page)
+    await entryWarningConfirmed(page)
     await page.goto(siteUrl('datingstad', '/login'))
-    await passEntryWarning(page)
     await page.getByLabel('E-mailadres').fill('free@datingstad.demo')
     await page.getByLabel('Wachtwoord').fill('wrong')
     await page.getByRole('button', { name: 'Inloggen' }).click()

@@ -13,8 +13,7 @@ export function watchConsole(page: Page): string[] {
   return problems
 }
 
-/** Confirms the site-entry warning when it shows, as a visitor would. */
-export async function passEntryWarning(page: Page) {
-  const confirm = page.getByTestId('entry-confirm')
-  if (await confirm.isVisible().catch(() => false)) await confirm.click()
+/** A visitor who confirmed the site-entry warning before (its timestamp is in local storage). */
+export async function entryWarningConfirmed(page: Page) {
+  await page.addInitScript(() => window.localStorage.setItem('site-entry-warning', '2026-01-01T00:00:00.000Z'))
 }
