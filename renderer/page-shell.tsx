@@ -8,7 +8,9 @@ import { buildTheme } from '../themes/build-theme'
 import { PageContextProvider } from './page-context'
 import { GlobalStyles } from './global-styles'
 import { Layout } from './layouts'
-import { SessionProvider } from '../src/shared/session/session-context'
+import { SessionProvider, useTitlePrefix } from '../src/shared/session/session-context'
+import { useTranslation } from 'react-i18next'
+import { pageTitle } from './title'
 import type { SessionState } from '../src/shared/session/session-store'
 
 export function PageShell(props: { pageContext: PageContext; cache: EmotionCache; i18n: I18n; store: SessionState; children: ReactNode }) {
@@ -21,6 +23,7 @@ export function PageShell(props: { pageContext: PageContext; cache: EmotionCache
           <PageContextProvider pageContext={pageContext}>
             <SessionProvider store={props.store}>
               <GlobalStyles />
+              <TitleSync pageContext={pageContext} />
               <Layout name={pageContext.config.layout ?? 'default'}>{props.children}</Layout>
             </SessionProvider>
           </PageContextProvider>
@@ -28,4 +31,11 @@ export function PageShell(props: { pageContext: PageContext; cache: EmotionCache
       </ThemeProvider>
     </CacheProvider>
   )
+}
+
+/** Keeps the document title's unread prefix in step with the session store. */
+function TitleSync({ pageContext }: { pageContext: PageContext }) {
+  const { t } = useTranslation()
+  useTitlePrefix(pageTitle(pageContext, t))
+  return null
 }

@@ -18,7 +18,7 @@ export async function pageContextInit(services: Services, req: FastifyRequest) {
     urlOriginal: req.url,
     headersOriginal: req.headers,
     tenant: publicTenant(services, ctx),
-    user: ctx.account ? await presentUser(services.database.db, ctx.account) : null,
+    user: ctx.account ? await presentUser(services.database.db, ctx.account, tenant.cdn_prefix) : null,
     lng,
     i18nResources: services.i18n.bundleFor(lng),
     i18nServer: ctx.i18n,

@@ -20,6 +20,7 @@ const Dialog = styled.div(({ theme }) => ({
   padding: 24,
   boxShadow: '0 20px 60px rgba(0,0,0,0.35)',
   borderTop: `6px solid ${theme.colors.primary}`,
+  '&:focus': { outline: 'none' },
   h2: { marginTop: 0, color: theme.colors.primaryDark },
 }))
 

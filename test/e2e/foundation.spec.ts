@@ -88,6 +88,24 @@ test.describe('tenants, layouts and pages', () => {
     expect(missing?.status()).toBe(404)
   })
 
+  test('English visitors from the US get the US privacy statement', async ({ browser }, info) => {
+    const us = await browser.newContext({ locale: 'en-US', viewport: info.project.use.viewport ?? undefined })
+    const page = await us.newPage()
+    await entryWarningConfirmed(page)
+    await page.goto(siteUrl('mannenmatch', '/pages/privacy'))
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    await expect(page.locator('main')).toContainText('California Consumer Privacy Act')
+    await page.screenshot({ path: `artifacts/${info.project.name}-privacy-en-us.png` })
+    await us.close()
+    const gb = await browser.newContext({ locale: 'en-GB' })
+    const other = await gb.newPage()
+    await entryWarningConfirmed(other)
+    await other.goto(siteUrl('mannenmatch', '/pages/privacy'))
+    await expect(other.locator('html')).toHaveAttribute('lang', 'en')
+    await expect(other.locator('main')).not.toContainText('California')
+    await gb.close()
+  })
+
   test('a visitor files a complaint and gets its number', async ({ page }, info) => {
     const problems = watchConsole(page)
     await entryWarningConfirmed(page)

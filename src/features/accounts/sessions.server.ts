@@ -44,7 +44,8 @@ export async function accountForSession(db: Db, token: string | undefined, pool:
 export type Account = typeof accounts.$inferSelect
 
 /** The logged-in user of SPEC.md section 3, field by field: nothing else leaves the server. */
-export async function presentUser(db: Db, account: Account): Promise<PresentedUser> {
+/** mediaBase is the tenant's cdn_prefix: media addresses start with it. */
+export async function presentUser(db: Db, account: Account, mediaBase = ''): Promise<PresentedUser> {
   const [row] = await db
     .select({ profile: profiles, photo: photos, notifications: notificationSettings })
     .from(accounts)
@@ -72,7 +73,7 @@ export async function presentUser(db: Db, account: Account): Promise<PresentedUs
           country: profile.country,
           status: account.status === 'disabled' ? 'disabled' : 'active',
           main_image: photo
-            ? { filename: `/media/${photo.filename}`, thumb_filename: `/media/${photo.thumbFilename}`, status: photo.status }
+            ? { filename: `${mediaBase}/media/${photo.filename}`, thumb_filename: `${mediaBase}/media/${photo.thumbFilename}`, status: photo.status }
             : null,
         }
       : null,

@@ -48,7 +48,9 @@ export function infoPageData(pageContext: PageContextServer, token: string): Inf
     refund_days: tenant.settings.refund_days,
     min_age: 18,
   }
-  const page = t(key, { ...vars, returnObjects: true }) as unknown as { title: string; intro: string; sections: { heading: string; body: string }[] }
+  // The US English privacy statement for English-speaking visitors from the United States (or who ask for en-US).
+  const pageT = key === 'privacy' && usEnglish(pageContext) ? pageContext.i18nServer!.getFixedT('en-US') : t
+  const page = pageT(key, { ...vars, returnObjects: true }) as unknown as { title: string; intro: string; sections: { heading: string; body: string }[] }
   return {
     title: page.title,
     intro: page.intro,
@@ -56,4 +58,12 @@ export function infoPageData(pageContext: PageContextServer, token: string): Inf
     sections: page.sections,
     company: t('company_block', { ...vars, returnObjects: true }) as unknown as InfoPageData['company'],
   }
+}
+
+/** Whether a visitor reading English should get the US variant: en-US chosen, or English from the US. */
+export function usEnglish(pageContext: PageContextServer): boolean {
+  if (pageContext.lng === 'en-US') return true
+  if (pageContext.lng !== 'en') return false
+  const accept = String(pageContext.headersOriginal ? (pageContext.headersOriginal as Record<string, string>)['accept-language'] ?? '' : '')
+  return pageContext.tenant.settings.geoip_country === 'US' || /^en-US\b/i.test(accept.trim())
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import styled from '@emotion/styled'
+import { darken } from 'polished'
 import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import { ButtonLink } from '../../ui/button'
@@ -8,8 +9,10 @@ import { Heart } from '../../ui/heart'
 const Hero = styled.section(({ theme }) => ({
   position: 'relative',
   overflow: 'hidden',
-  color: theme.colors.onPrimary,
-  background: `linear-gradient(135deg, ${theme.colors.primaryDark} 0%, ${theme.colors.primary} 55%, ${theme.colors.secondary} 130%)`,
+  // White on a gradient that starts dark: readable on every tenant colour.
+  color: '#ffffff',
+  textShadow: '0 1px 2px rgba(0,0,0,0.25)',
+  background: `linear-gradient(135deg, ${darken(0.08, theme.colors.primaryDark)} 0%, ${theme.colors.primaryDark} 45%, ${theme.colors.primary} 100%)`,
   padding: '48px 16px 64px',
   [theme.mq.md]: { padding: '88px 16px 104px' },
 }))
@@ -26,7 +29,8 @@ const Tagline = styled.p(({ theme }) => ({
   fontSize: 14,
   letterSpacing: 0.4,
   textTransform: 'uppercase',
-  color: theme.colors.onPrimary,
+  color: '#ffffff',
+  border: `1px solid ${theme.colors.secondary}`,
 }))
 
 const Headline = styled.h1(({ theme }) => ({

@@ -41,6 +41,17 @@ const Brand = styled.a(({ theme }) => ({
   marginRight: 'auto',
 }))
 
+/** Member links: a row of their own under the brand on phones, inline from the md breakpoint. */
+const MemberLinks = styled.div(({ theme }) => ({
+  order: 10,
+  width: '100%',
+  display: 'flex',
+  justifyContent: 'space-around',
+  borderTop: `1px solid ${theme.colors.border}`,
+  paddingTop: 4,
+  [theme.mq.md]: { order: 0, width: 'auto', borderTop: 'none', paddingTop: 0, gap: 4 },
+}))
+
 const NavLink = styled.a(({ theme }) => ({
   color: theme.colors.text,
   textDecoration: 'none',
@@ -92,7 +103,7 @@ export function TopNav({ brandOnly = false }: { brandOnly?: boolean }) {
           {tenant.settings.name}
         </Brand>
         {!brandOnly && user && (
-          <>
+          <MemberLinks>
             <NavLink href="/members">{t('nav.search')}</NavLink>
             <NavLink href="/chats" data-testid="nav-messages">
               {t('nav.messages')} <Badge count={session.unreadMessages} />
@@ -108,7 +119,7 @@ export function TopNav({ brandOnly = false }: { brandOnly?: boolean }) {
             ) : (
               <NavLink href="/premium">{t('nav.get_premium')}</NavLink>
             )}
-          </>
+          </MemberLinks>
         )}
         {!brandOnly && <LocaleDropdown />}
         {!brandOnly && user && (

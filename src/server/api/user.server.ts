@@ -20,7 +20,7 @@ export async function userRoutes(app: FastifyInstance) {
 
   app.get('/api/user.php', async (req) => {
     const account = requireAccount(req)
-    return { user: await presentUser(db, account) }
+    return { user: await presentUser(db, account, req.ctx.tenant.cdn_prefix) }
   })
 
   app.post('/api/user.php', async (req, reply) => {
@@ -36,7 +36,7 @@ export async function userRoutes(app: FastifyInstance) {
     await destroySession(db, req.cookies[SESSION_COOKIE])
     const token = await createSession(db, result.account, tenant.id)
     reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(req, SESSION_MAX_AGE_S))
-    return { user: await presentUser(db, result.account) }
+    return { user: await presentUser(db, result.account, tenant.cdn_prefix) }
   })
 
   app.put('/api/user.php', async (req, reply) => {
@@ -48,7 +48,7 @@ export async function userRoutes(app: FastifyInstance) {
     }
     const [updated] = await db.update(accounts).set({ language: body.language }).where(eq(accounts.id, account.id)).returning()
     reply.setCookie(LANGUAGE_COOKIE, body.language, { path: '/', maxAge: LANGUAGE_COOKIE_MAX_AGE, sameSite: 'lax' })
-    return { user: await presentUser(db, updated) }
+    return { user: await presentUser(db, updated, tenant.cdn_prefix) }
   })
 
   const logout = async (req: FastifyRequest, reply: FastifyReply) => {

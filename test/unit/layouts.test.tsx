@@ -1,0 +1,126 @@
+import { render, screen, within } from '@testing-library/react'
+import createCache from '@emotion/cache'
+import type { PageContext } from 'vike/types'
+import { PageShell } from '../../renderer/page-shell'
+import { createI18nService } from '../../src/server/i18n.server'
+import { loadTenants } from '../../src/server/tenants.server'
+import { publicTenant } from '../../src/server/public-tenant.server'
+import { createSessionStore } from '../../src/shared/session/session-store'
+import { ErrorPage } from '../../src/features/layout/error-page'
+import type { Services } from '../../src/server/context.server'
+import type { LayoutName } from '../../renderer/types'
+import type { Locale } from '../../src/shared/locales'
+import type { PresentedUser } from '../../src/shared/contracts'
+
+const i18nService = createI18nService()
+let tenants: Awaited<ReturnType<typeof loadTenants>>
+beforeAll(async () => {
+  tenants = await loadTenants()
+})
+
+function renderShell(opts: { layout: LayoutName; tenant?: string; lng?: Locale; user?: PresentedUser | null; extra?: Partial<PageContext>; page?: React.ReactNode }) {
+  const tenant = tenants.byId.get(opts.tenant ?? 'datingstad')!
+  const lng = opts.lng ?? 'nl'
+  const i18n = i18nService.forRequest(lng)
+  const ctx = { tenant, lng, i18n, t: i18n.t.bind(i18n), country: undefined, account: undefined }
+  const services = { i18n: i18nService, vapid: { publicKey: 'k', privateKey: 'p' } } as unknown as Services
+  const pageContext = { tenant: publicTenant(services, ctx), lng, user: opts.user ?? null, config: { layout: opts.layout }, ...opts.extra } as unknown as PageContext
+  return render(
+    <PageShell pageContext={pageContext} cache={createCache({ key: 'css' })} i18n={i18n} store={createSessionStore(opts.user ?? null)}>
+      {opts.page ?? <p>content</p>}
+    </PageShell>,
+  )
+}
+
+const member: PresentedUser = {
+  id: 1, email: 'a@b.nl', status: 'active', credits: 0, paid_user: true, signup_date: '2026-01-01T00:00:00Z', language: 'nl',
+  fictional_icon: false, notifications_disabled: [], profile: { id: 1, name: 'Sanne', country: 'NL', status: 'active', main_image: null },
+}
+
+describe('layouts of SPEC.md section 2', () => {
+  beforeEach(() => window.localStorage.clear())
+
+  it('default: navigation with the Login button for visitors, footer links and the disclaimer', () => {
+    renderShell({ layout: 'default' })
+    expect(screen.getByRole('link', { name: 'Inloggen' })).toBeTruthy()
+    const footer = screen.getByRole('contentinfo')
+    for (const name of ['Algemene voorwaarden', 'Privacy', 'Cookies', 'Blokkeringen', 'Prijzen', 'Klachten', 'Retourbeleid', 'Veelgestelde vragen', 'Klantenservice']) {
+      expect(within(footer).getByRole('link', { name })).toBeTruthy()
+    }
+    expect(screen.getByTestId('disclaimer').textContent).toContain('18 jaar')
+    expect(screen.queryByTestId('us-footer')).toBeNull()
+    // The site-entry warning for the tenant's countries, shown once.
+    expect(screen.getByRole('dialog').textContent).toContain('Alleen voor volwassenen')
+  })
+
+  it('default, logged in: search, messages, likes, credits with the danger badge at 0, account menu', () => {
+    renderShell({ layout: 'default', user: member })
+    expect(screen.queryByRole('link', { name: 'Inloggen' })).toBeNull()
+    expect(screen.getByRole('link', { name: 'Zoeken' }).getAttribute('href')).toBe('/members')
+    expect(screen.getByTestId('nav-messages').getAttribute('href')).toBe('/chats')
+    expect(screen.getByRole('link', { name: /Credits/ }).textContent).toContain('0')
+    expect(screen.getByRole('button', { name: /Sanne/ })).toBeTruthy()
+    // Logged in: no entry warning.
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('default, free member: Get Premium instead of credits', () => {
+    renderShell({ layout: 'default', user: { ...member, paid_user: false } })
+    expect(screen.getByRole('link', { name: 'Word premium' }).getAttribute('href')).toBe('/premium')
+    expect(screen.queryByRole('link', { name: /Credits/ })).toBeNull()
+  })
+
+  it('default in English with the US footer enabled', () => {
+    renderShell({ layout: 'default', tenant: 'mannenmatch', lng: 'en' })
+    expect(screen.getByTestId('us-footer').textContent).toContain('18 U.S.C. 2257')
+    expect(screen.getByTestId('disclaimer').textContent).toContain('adults')
+  })
+
+  it('chat: only the page, no navigation or footer', () => {
+    renderShell({ layout: 'chat' })
+    expect(screen.getByText('content')).toBeTruthy()
+    expect(screen.queryByRole('navigation')).toBeNull()
+    expect(screen.queryByRole('contentinfo')).toBeNull()
+  })
+
+  it('lander: the brand only, then content, footer and disclaimer', () => {
+    renderShell({ layout: 'lander' })
+    expect(screen.getByRole('link', { name: 'Datingstad' })).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Inloggen' })).toBeNull()
+    expect(screen.getByTestId('disclaimer')).toBeTruthy()
+  })
+
+  it('empty: just the page', () => {
+    renderShell({ layout: 'empty' })
+    expect(screen.queryByRole('banner')).toBeNull()
+    expect(screen.queryByRole('contentinfo')).toBeNull()
+  })
+
+  it('the entry warning in chat, lander and empty layouts is limited to NL and DE', () => {
+    // flirtbelgie serves BE only: its own default layout shows the warning for BE, the fixed layouts do not.
+    const { unmount } = renderShell({ layout: 'lander', tenant: 'flirtbelgie' })
+    expect(screen.queryByRole('dialog')).toBeNull()
+    unmount()
+    renderShell({ layout: 'default', tenant: 'flirtbelgie' })
+    expect(screen.getByRole('dialog')).toBeTruthy()
+  })
+})
+
+describe('the error page', () => {
+  beforeEach(() => window.localStorage.setItem('site-entry-warning', '2026-01-01T00:00:00Z'))
+
+  it('on 404 shows the not-found text and the link back home', () => {
+    renderShell({ layout: 'default', extra: { is404: true }, page: <ErrorPage /> })
+    expect(screen.getByTestId('error-message').textContent).toBe('This page could not be found')
+    expect(screen.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/')
+  })
+
+  it('otherwise shows the message or "Error", status 500 by default, without the home link', () => {
+    renderShell({ layout: 'default', extra: { is404: false }, page: <ErrorPage /> })
+    expect(screen.getByTestId('error-status').textContent).toBe('500')
+    expect(screen.getByTestId('error-message').textContent).toBe('Error')
+    expect(screen.queryByTestId('back-home')).toBeNull()
+    renderShell({ layout: 'default', extra: { is404: false, abortReason: 'Geen toegang', abortStatusCode: 403 } as Partial<PageContext>, page: <ErrorPage /> })
+    expect(screen.getAllByTestId('error-message')[1].textContent).toBe('Geen toegang')
+  })
+})
