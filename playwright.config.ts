@@ -32,7 +32,7 @@ export default defineConfig({
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 }, browserName: 'chromium' } },
   ],
   webServer: {
-    command: 'npx tsx src/server/main.ts',
+    command: 'node --enable-source-maps --max-semi-space-size=32 dist/node/main.mjs',
     url: `http://127.0.0.1:${PORT}/health`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -1,20 +1,23 @@
 // Helpers shared by benchmarks: start the real server in its own process, run autocannon.
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import autocannon from 'autocannon'
 
 export function ensureBuild() {
-  if (!fs.existsSync('dist/server/entry.mjs')) {
-    const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
+  if (!fs.existsSync('dist/node/main.mjs')) {
+    const r = spawnSync('node', ['scripts/build.mjs', '--logLevel', 'warn'], { stdio: 'inherit' })
     if (r.status !== 0) throw new Error('build failed')
   }
 }
 
 export async function startProcess(script: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
-  const child = spawn('npx', ['tsx', script], {
+  // The built server runs on plain Node; a TypeScript script (the static comparison server) through tsx.
+  const args = script.endsWith('.mjs') ? ['--max-semi-space-size=32', script] : ['--max-semi-space-size=32', '--import', 'tsx', script]
+  const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_MEMBERS_PER_POOL: '40', ...env },
   })
@@ -32,6 +35,20 @@ export async function startProcess(script: string, env: Record<string, string>, 
   throw new Error(`${script} did not start on port ${port}`)
 }
 
+/** GET with a Host header (fetch does not let a caller set Host). */
+export function getText(url: string, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { host } }, (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (c) => (body += c))
+        res.on('end', () => resolve(body))
+      })
+      .on('error', reject)
+  })
+}
+
 export interface LoadResult {
   name: string
   rps: number
@@ -42,6 +59,8 @@ export interface LoadResult {
 }
 
 export async function load(name: string, url: string, host: string, seconds = 10, connections = 10): Promise<LoadResult> {
+  // Warm up first (JIT, lazy compilation of the first request), then measure.
+  await autocannon({ url, connections, duration: 3, headers: { host, 'accept-encoding': 'gzip, br' } })
   const r = await autocannon({ url, connections, duration: seconds, headers: { host, 'accept-encoding': 'gzip, br' } })
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx }
 }

@@ -21,7 +21,9 @@ export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
   if (!i18n || i18n.language !== pageContext.lng) {
     i18n = i18next.createInstance()
     i18n.use(initReactI18next)
-    await i18n.init({ ...i18nOptions(pageContext.lng), resources: pageContext.i18nResources, initAsync: false })
+    // The catalogues are inlined once per page load by +onRenderHtml (cached per language on the server).
+    const resources = JSON.parse(document.getElementById('i18n-resources')?.textContent || '{}')
+    await i18n.init({ ...i18nOptions(pageContext.lng), resources, initAsync: false })
   }
   if (!store) {
     store = createSessionStore(pageContext.user)

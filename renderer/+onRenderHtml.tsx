@@ -37,6 +37,7 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   </head>
   <body>
     <div id="root">${dangerouslySkipEscape(html)}</div>
+    <script id="i18n-resources" type="application/json">${dangerouslySkipEscape(pageContext.i18nResourcesJson ?? '{}')}</script>
   </body>
 </html>`
 }

@@ -9,7 +9,7 @@ import { PageContextProvider } from './page-context'
 import { GlobalStyles } from './global-styles'
 import { Layout } from './layouts'
 import { SessionProvider, useTitlePrefix } from '../src/shared/session/session-context'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../src/shared/use-translation'
 import { pageTitle } from './title'
 import type { SessionState } from '../src/shared/session/session-store'
 

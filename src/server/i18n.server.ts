@@ -24,18 +24,31 @@ export interface I18nService {
   forRequest(lng: Locale): I18n
   /** The catalogues a browser needs for lng (the language and its fallbacks). */
   bundleFor(lng: Locale): Resource
+  /** bundleFor(lng) as JSON safe to inline in a <script> element; made once per language. */
+  bundleJson(lng: Locale): string
 }
 
 export function createI18nService(resources = loadCatalogues()): I18nService {
   const base = i18next.createInstance()
   base.init({ ...i18nOptions(DEFAULT_LOCALE), resources, initAsync: false })
+  const json = new Map<Locale, string>()
+  const bundleFor = (lng: Locale): Resource => {
+    const chain = lng === 'en-US' ? ['en-US', 'en', DEFAULT_LOCALE] : [lng, DEFAULT_LOCALE]
+    // Only the UI namespace travels; information pages are rendered on the server.
+    return Object.fromEntries([...new Set(chain)].map((l) => [l, { common: resources[l]?.common ?? {} }]))
+  }
   return {
     base,
     resources,
     forRequest: (lng) => base.cloneInstance({ lng, initAsync: false }),
-    bundleFor(lng) {
-      const chain = lng === 'en-US' ? ['en-US', 'en', DEFAULT_LOCALE] : [lng, DEFAULT_LOCALE]
-      return Object.fromEntries([...new Set(chain)].map((l) => [l, resources[l]]))
+    bundleFor,
+    bundleJson(lng) {
+      let s = json.get(lng)
+      if (!s) {
+        s = JSON.stringify(bundleFor(lng)).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+        json.set(lng, s)
+      }
+      return s
     },
   }
 }

@@ -3,11 +3,22 @@ import type { RequestContext, Services } from './context.server'
 import { buildCompanyInfo, buildSettings, pick, termsVersionDate } from '../features/settings/settings.server'
 import type { PublicTenant } from '../../renderer/types'
 
-export function publicTenant(services: Services, ctx: RequestContext): PublicTenant {
+/** It depends only on tenant, language and country: made once per combination. */
+const caches = new WeakMap<object, Map<string, PublicTenant>>()
+
+export function publicTenant(services: Pick<Services, 'vapid'>, ctx: Pick<RequestContext, 'tenant' | 'lng' | 't' | 'country'>): PublicTenant {
   const { tenant, lng, t, country } = ctx
-  return {
+  let cache = caches.get(services)
+  if (!cache) caches.set(services, (cache = new Map()))
+  const key = `${tenant.id}:${lng}:${country ?? ''}`
+  const hit = cache.get(key)
+  if (hit) return hit
+  // The region and interest lists stay out of every page: the client loads them from their endpoints when needed.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { region_data, interests, ...settings } = buildSettings(tenant, { lng, geoCountry: country, pushPublicKey: services.vapid.publicKey, t })
+  const made: PublicTenant = {
     id: tenant.id,
-    settings: buildSettings(tenant, { lng, geoCountry: country, pushPublicKey: services.vapid.publicKey, t }),
+    settings,
     company: buildCompanyInfo(tenant),
     theme: tenant.theme,
     pitch: {
@@ -17,5 +28,6 @@ export function publicTenant(services: Services, ctx: RequestContext): PublicTen
     },
     termsVersionDate: termsVersionDate(tenant.company.added),
   }
+  cache.set(key, made)
+  return made
 }
-

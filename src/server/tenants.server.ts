@@ -1,7 +1,8 @@
 // Loads tenants/<id>.ts, validates each with the zod schema and resolves a request's Host to a tenant.
 import fs from 'node:fs'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { createRequire } from 'node:module'
+import type * as Esbuild from 'esbuild'
 import { tenantSchema, type Tenant } from '../shared/tenant-schema'
 
 export class TenantFileError extends Error {}
@@ -34,13 +35,27 @@ export async function loadTenants(dir = path.resolve(process.cwd(), 'tenants')):
     const full = path.join(dir, file)
     let mod: { default?: unknown }
     try {
-      mod = await import(pathToFileURL(full).href)
+      mod = evaluateTenantFile(full)
     } catch (err) {
       throw new TenantFileError(`Tenant file ${full} could not be loaded: ${(err as Error).message}`)
     }
     tenants.push(parseTenant(full, mod.default))
   }
   return createRegistry(tenants)
+}
+
+/**
+ * Compiles a tenant file (TypeScript) with esbuild and evaluates it, so the server needs no TypeScript loader at
+ * run time; packages it imports (zod) are required from node_modules.
+ */
+function evaluateTenantFile(file: string): { default?: unknown } {
+  // Packages resolve from the project, wherever the tenant file lies; esbuild is loaded only when needed.
+  const projectRequire = createRequire(path.join(process.cwd(), 'package.json'))
+  const { buildSync } = projectRequire('esbuild') as typeof Esbuild
+  const out = buildSync({ entryPoints: [file], bundle: true, format: 'cjs', platform: 'node', packages: 'external', write: false, logLevel: 'silent' })
+  const module = { exports: {} as { default?: unknown } }
+  new Function('module', 'exports', 'require', out.outputFiles[0].text)(module, module.exports, projectRequire)
+  return module.exports
 }
 
 export function createRegistry(tenants: Tenant[], defaultTenant?: string): TenantRegistry {

@@ -3,7 +3,7 @@ import createCache from '@emotion/cache'
 import type { PageContext } from 'vike/types'
 import { PageShell } from '../../renderer/page-shell'
 import { createI18nService } from '../../src/server/i18n.server'
-import { loadTenants } from '../../src/server/tenants.server'
+import { demoTenants } from '../support/tenants'
 import { publicTenant } from '../../src/server/public-tenant.server'
 import { createSessionStore } from '../../src/shared/session/session-store'
 import { ErrorPage } from '../../src/features/layout/error-page'
@@ -13,10 +13,8 @@ import type { Locale } from '../../src/shared/locales'
 import type { PresentedUser } from '../../src/shared/contracts'
 
 const i18nService = createI18nService()
-let tenants: Awaited<ReturnType<typeof loadTenants>>
-beforeAll(async () => {
-  tenants = await loadTenants()
-})
+// jsdom cannot run esbuild (the server's tenant loader): the demo tenant files are imported directly.
+const tenants = demoTenants()
 
 function renderShell(opts: { layout: LayoutName; tenant?: string; lng?: Locale; user?: PresentedUser | null; extra?: Partial<PageContext>; page?: React.ReactNode }) {
   const tenant = tenants.byId.get(opts.tenant ?? 'datingstad')!

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
 import { PageColumn, Card, PageTitle } from '../../ui/page'
 import { ButtonLink } from '../../ui/button'

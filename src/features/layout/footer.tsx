@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/use-translation'
 import styled from '@emotion/styled'
 import { usePageContext } from '../../../renderer/page-context'
 

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/use-translation'
 import styled from '@emotion/styled'
 import { usePageContext } from '../../../renderer/page-context'
 import { useSession, useSessionStore } from '../../shared/session/session-context'
@@ -56,10 +56,13 @@ const NavLink = styled.a(({ theme }) => ({
   color: theme.colors.text,
   textDecoration: 'none',
   fontWeight: 600,
+  fontSize: 15,
+  whiteSpace: 'nowrap',
   display: 'inline-flex',
   alignItems: 'center',
   gap: 6,
-  padding: '6px 8px',
+  padding: '6px 6px',
+  [theme.mq.md]: { fontSize: 16, padding: '6px 8px' },
   borderRadius: 8,
   '&:hover': { background: theme.colors.primarySoft },
 }))
