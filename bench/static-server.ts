@@ -3,9 +3,7 @@
 import { loadConfig } from '../src/server/config.server'
 import { loadTenants } from '../src/server/tenants.server'
 import { openDatabase, migrateDatabase } from '../src/db/client.server'
-import { createI18nService } from '../src/server/i18n.server'
-import { openGeoIp } from '../src/server/geoip.server'
-import { loadVapidKeys } from '../src/server/vapid.server'
+import { createServices } from '../src/server/services.server'
 import { buildApp } from '../src/server/app.server'
 
 const html = process.env.BENCH_HTML ?? '<!DOCTYPE html><html><body>prebuilt</body></html>'
@@ -13,7 +11,7 @@ const config = loadConfig(process.env)
 const database = await openDatabase({})
 await migrateDatabase(database)
 const app = await buildApp({
-  services: { config, database, tenants: await loadTenants(), i18n: createI18nService(), geoip: await openGeoIp(), vapid: await loadVapidKeys(database.db) },
+  services: await createServices({ config, database, tenants: await loadTenants(), jobIntervalMs: 0 }),
   pages: async (a) => {
     a.get('/*', (_req, reply) => reply.type('text/html; charset=utf-8').send(html))
   },

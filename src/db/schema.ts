@@ -32,6 +32,8 @@ export const accounts = pgTable(
     trackingSub1: text('tracking_sub1'),
     trackingSub2: text('tracking_sub2'),
     trackingSub3: text('tracking_sub3'),
+    /** The first message written on the signup form. */
+    signupMessage: text('signup_message'),
     createdAt: ts('created_at').notNull().defaultNow(),
     confirmedAt: ts('confirmed_at'),
     deletedAt: ts('deleted_at'),
@@ -49,10 +51,10 @@ export const profiles = pgTable(
     accountId: id('account_id').primaryKey().references(() => accounts.id, { onDelete: 'cascade' }),
     pool: text('pool').notNull(),
     name: text('name').notNull(),
-    /** male, female */
-    gender: text('gender').notNull(),
-    /** hetero, gay, lesbian, bi */
-    sexuality: text('sexuality').notNull(),
+    /** male, female; set in the complete-signup steps */
+    gender: text('gender'),
+    /** hetero, gay, lesbian, bi; set in the complete-signup steps */
+    sexuality: text('sexuality'),
     seeking: text('seeking').notNull().default('any'),
     birthDate: date('birth_date', { mode: 'string' }).notNull(),
     country: text('country').notNull(),
@@ -369,6 +371,13 @@ export const devMails = pgTable(
   },
   (t) => [index('dev_mails_to_idx').on(t.to, t.createdAt.desc())],
 )
+
+/** Fixed-window counters for rate limits (signup, login, password reset) when Redis is not configured. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: ts('window_start').notNull(),
+  count: integer('count').notNull().default(0),
+})
 
 /** Instance-wide settings the server makes once, like the VAPID keys. */
 export const appConfig = pgTable('app_config', {

@@ -11,6 +11,8 @@ import { hostName } from './tenants.server'
 import { userRoutes } from './api/user.server'
 import { settingsRoutes } from './api/settings.server'
 import { complaintRoutes } from './api/complaints.server'
+import { accountRoutes } from './api/accounts.server'
+import { devMailRoutes } from './dev-mail.server'
 import { renderHostPage } from './host-pages.server'
 import { DEFAULT_LOCALE } from '../shared/locales'
 
@@ -72,6 +74,8 @@ export async function buildApp({ services, pages, logger = false }: AppOptions):
   await app.register(userRoutes)
   await app.register(settingsRoutes)
   await app.register(complaintRoutes)
+  await app.register(accountRoutes)
+  if (services.config.devMailbox) await app.register(devMailRoutes)
 
   fs.mkdirSync(services.config.mediaDir, { recursive: true })
   await app.register(fastifyStatic, {

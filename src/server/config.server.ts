@@ -18,6 +18,10 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** How many fictional demo members each member pool gets on first start. */
   SEED_MEMBERS_PER_POOL: z.coerce.number().int().min(0).max(100000).default(320),
+  /** How links in e-mails reach a tenant: {domain} is its first domain, {id} its id. */
+  PUBLIC_URL: z.string().regex(/^https?:\/\/.*\{(domain|id)\}/, 'must be a URL template with {domain} or {id}').default('https://{domain}'),
+  /** Serve the dev mailbox at /dev/mail (on by default in development, never needed with SMTP_URL). */
+  DEV_MAILBOX: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -47,5 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     seedDemo: c.SEED_DEMO,
     seedMembersPerPool: c.SEED_MEMBERS_PER_POOL,
     logLevel: c.LOG_LEVEL,
+    publicUrl: c.PUBLIC_URL,
+    devMailbox: c.DEV_MAILBOX ? c.DEV_MAILBOX === 'true' : c.NODE_ENV === 'development',
   }
 }

@@ -9,6 +9,8 @@ import type { GeoIp } from './geoip.server'
 import type { Tenant } from '../shared/tenant-schema'
 import type { Locale } from '../shared/locales'
 import type { Account } from '../features/accounts/sessions.server'
+import type { Mailer } from '../features/mail/mailer.server'
+import type { JobWorker } from './jobs.server'
 
 export interface Services {
   config: Config
@@ -17,6 +19,8 @@ export interface Services {
   i18n: I18nService
   geoip: GeoIp
   vapid: { publicKey: string; privateKey: string }
+  mailer: Mailer
+  jobs: JobWorker
 }
 
 export interface RequestContext {

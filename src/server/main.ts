@@ -3,9 +3,7 @@ import path from 'node:path'
 import { loadConfig } from './config.server'
 import { loadTenants, createRegistry, TenantFileError } from './tenants.server'
 import { openDatabase, migrateDatabase } from '../db/client.server'
-import { createI18nService } from './i18n.server'
-import { openGeoIp } from './geoip.server'
-import { loadVapidKeys } from './vapid.server'
+import { createServices } from './services.server'
 import { buildApp } from './app.server'
 import { vikePages } from './vike.server'
 import { seedDemo } from '../db/seed.server'
@@ -23,17 +21,12 @@ async function main() {
       for (const a of seeded.demoAccounts) console.log(`  ${a.tenantId.padEnd(12)} ${a.kind.padEnd(8)} ${a.email}  ${a.password}`)
     }
   }
-  const services = {
-    config,
-    database,
-    tenants,
-    i18n: createI18nService(),
-    geoip: await openGeoIp(),
-    vapid: await loadVapidKeys(database.db),
-  }
+  const services = await createServices({ config, database, tenants, log: (m) => console.error(`[jobs] ${m}`) })
   const app = await buildApp({ services, pages: vikePages({ dev: config.env === 'development' }), logger: true })
   const close = async () => {
     await app.close()
+    await services.jobs.stop()
+    services.mailer.close()
     await database.close()
     process.exit(0)
   }

@@ -64,3 +64,29 @@ export const userSchema = z.object({
 })
 export type PresentedUser = z.infer<typeof userSchema>
 export const userResponse = z.object({ user: userSchema })
+
+/** Tracking data of the landing address (SPEC.md section 3), kept with the account. */
+export const trackingSchema = z
+  .object({
+    network: z.string().trim().max(100).optional(),
+    ref: z.string().trim().max(100).optional(),
+    sub1: z.string().trim().max(200).optional(),
+    sub2: z.string().trim().max(200).optional(),
+    sub3: z.string().trim().max(200).optional(),
+  })
+  .partial()
+export type Tracking = z.infer<typeof trackingSchema>
+
+/** POST /api/signup.php. Field rules and their messages are checked by the server (SPEC.md section 5). */
+export const signupRequest = z.object({
+  email: z.string().max(254),
+  name: z.string().max(60),
+  password: z.string().max(200),
+  date_of_birth: z.string().max(10),
+  signup_message: z.string().max(1000).optional(),
+  tracking: trackingSchema.optional(),
+})
+export type SignupRequest = z.infer<typeof signupRequest>
+
+export const resetPasswordRequest = z.object({ email: z.string().max(254) })
+export const resetPasswordDoRequest = z.object({ token: z.string().max(200), password: z.string().max(200), password_repeat: z.string().max(200) })

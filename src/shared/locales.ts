@@ -2,7 +2,7 @@
 export const LOCALES = ['nl', 'da', 'de', 'en', 'en-US', 'es', 'fi', 'fr', 'it', 'nb', 'pl', 'sv'] as const
 export type Locale = (typeof LOCALES)[number]
 export const DEFAULT_LOCALE: Locale = 'nl'
-export const NAMESPACES = ['common', 'pages'] as const
+export const NAMESPACES = ['common', 'pages', 'mail'] as const
 
 /** The language names shown in the locale dropdown, each in its own language. */
 export const LOCALE_NAMES: Record<Locale, string> = {

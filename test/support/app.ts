@@ -5,29 +5,26 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { loadConfig } from '../../src/server/config.server'
 import { loadTenants } from '../../src/server/tenants.server'
-import { createI18nService } from '../../src/server/i18n.server'
-import { openGeoIp } from '../../src/server/geoip.server'
-import { loadVapidKeys } from '../../src/server/vapid.server'
+import { createServices } from '../../src/server/services.server'
 import { buildApp } from '../../src/server/app.server'
 import type { Database, Db } from '../../src/db/client.server'
 import { accounts, profiles } from '../../src/db/schema'
 import { hashPassword } from '../../src/features/accounts/passwords.server'
 import type { Services } from '../../src/server/context.server'
 
-export async function makeServices(database: Database): Promise<Services> {
+/** Services over a test database; the job worker only runs when a test calls services.jobs.runDue(). */
+export async function makeServices(database: Database, env: Record<string, string> = {}): Promise<Services> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dating-test-'))
-  return {
-    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '3000' }),
-    database,
-    tenants: await loadTenants(),
-    i18n: createI18nService(),
-    geoip: await openGeoIp(),
-    vapid: await loadVapidKeys(database.db),
-  }
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '3000', DEV_MAILBOX: 'true', PUBLIC_URL: 'http://{id}.localhost:3000', ...env })
+  return createServices({ config, database, tenants: await loadTenants(), jobIntervalMs: 0 })
 }
 
-export async function makeTestApp(database: Database): Promise<FastifyInstance> {
-  const app = await buildApp({ services: await makeServices(database) })
+export async function makeTestApp(database: Database, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const app = await buildApp({ services: await makeServices(database, env) })
+  app.addHook('onClose', async () => {
+    await app.services.jobs.stop()
+    app.services.mailer.close()
+  })
   await app.ready()
   return app
 }

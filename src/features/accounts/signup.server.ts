@@ -1,0 +1,116 @@
+// Signup (SPEC.md sections 3, 5, 6, 8): validation with the spec's messages, the account in the tenant's pool,
+// the signup credits as a ledger entry, and the activation mail through a durable job.
+import { and, eq, sql } from 'drizzle-orm'
+import type { TFunction } from 'i18next'
+import type { Db } from '../../db/client.server'
+import { accounts, creditLedger, notificationSettings, profiles } from '../../db/schema'
+import type { Tenant } from '../../shared/tenant-schema'
+import type { SignupRequest, Tracking } from '../../shared/contracts'
+import type { Locale } from '../../shared/locales'
+import { suggestEmail } from '../../shared/email-suggest'
+import { hashPassword } from './passwords.server'
+import { issueToken } from './tokens.server'
+import { queueMail } from '../mail/send-mail.server'
+import type { Account } from './sessions.server'
+
+export const MIN_AGE = 18
+export const MIN_PASSWORD = 8
+export const ACTIVATION_TTL_S = 7 * 24 * 3600
+export const DELETION_GRACE_DAYS = 14
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i
+
+export type SignupOutcome =
+  | { ok: true; account: Account }
+  | { ok: false; status: number; code: string; message: string; fields?: Record<string, string>; suggestion?: string }
+
+/** Age in whole years on today's date, or undefined for an invalid YYYY-MM-DD date. */
+export function ageOf(dateOfBirth: string, now = new Date()): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth)
+  if (!m) return undefined
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  const date = new Date(Date.UTC(y, mo - 1, d))
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return undefined
+  let age = now.getUTCFullYear() - y
+  if (now.getUTCMonth() < mo - 1 || (now.getUTCMonth() === mo - 1 && now.getUTCDate() < d)) age--
+  return age >= 0 && age < 120 ? age : undefined
+}
+
+export function validateSignup(input: SignupRequest, t: TFunction): { fields: Record<string, string>; suggestion?: string } {
+  const fields: Record<string, string> = {}
+  const email = input.email.trim()
+  const name = input.name.trim()
+  if (!EMAIL_RE.test(email)) fields.email = t('validation.email_invalid')
+  const suggestion = suggestEmail(email)
+  if (!name) fields.name = t('validation.required')
+  else if (name.toLowerCase() === email.toLowerCase()) fields.name = t('signup.name_is_email')
+  else if (name.startsWith('@')) fields.name = t('signup.name_at')
+  else if (name.length < 2) fields.name = t('validation.too_short', { min: 2 })
+  if (input.password.length < MIN_PASSWORD) fields.password = t('signup.password_short', { min: MIN_PASSWORD })
+  if (!input.date_of_birth) fields.date_of_birth = t('signup.dob_required', { min_age: MIN_AGE })
+  else {
+    const age = ageOf(input.date_of_birth)
+    if (age === undefined || age < MIN_AGE) fields.date_of_birth = t('signup.dob_invalid')
+  }
+  return { fields, suggestion }
+}
+
+/** Signups as the tenant's setting says: all, or with_trafficsource when the landing address named a source. */
+export function signupAllowed(tenant: Tenant, tracking: Tracking | undefined): boolean {
+  if (tenant.features.signups === 'all') return true
+  if (tenant.features.signups === 'with_trafficsource') return Boolean(tracking?.network || tracking?.ref)
+  return false
+}
+
+export async function signup(db: Db, opts: { tenant: Tenant; lng: Locale; country: string; input: SignupRequest; t: TFunction }): Promise<SignupOutcome> {
+  const { tenant, input, t } = opts
+  if (!signupAllowed(tenant, input.tracking)) {
+    return { ok: false, status: 403, code: 'signups_closed', message: t('signup.closed') }
+  }
+  const { fields, suggestion } = validateSignup(input, t)
+  if (Object.keys(fields).length > 0) {
+    return { ok: false, status: 400, code: 'invalid_input', message: t('errors.invalid_input'), fields, suggestion }
+  }
+  const email = input.email.trim()
+  const [existing] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.pool, tenant.pool), sql`lower(${accounts.email}) = lower(${email})`))
+    .limit(1)
+  if (existing) {
+    if (existing.status === 'deleted') {
+      return { ok: false, status: 409, code: 'account_deleted', message: t('signup.account_deleted', { email: tenant.support_email }) }
+    }
+    return { ok: false, status: 409, code: 'account_exists', message: t('signup.account_exists') }
+  }
+  const passwordHash = await hashPassword(input.password)
+  const tracking = input.tracking ?? {}
+  const account = await db.transaction(async (tx) => {
+    const [acc] = await tx
+      .insert(accounts)
+      .values({
+        pool: tenant.pool,
+        tenantId: tenant.id,
+        email,
+        passwordHash,
+        status: 'not_confirmed',
+        language: opts.lng,
+        credits: tenant.credits.signup_credits,
+        trackingNetwork: tracking.network || null,
+        trackingRef: tracking.ref || null,
+        trackingSub1: tracking.sub1 || null,
+        trackingSub2: tracking.sub2 || null,
+        trackingSub3: tracking.sub3 || null,
+        signupMessage: input.signup_message?.trim() || null,
+      })
+      .returning()
+    await tx.insert(profiles).values({ accountId: acc.id, pool: acc.pool, name: input.name.trim(), birthDate: input.date_of_birth, country: opts.country })
+    await tx.insert(notificationSettings).values({ accountId: acc.id, pool: acc.pool })
+    if (tenant.credits.signup_credits > 0) {
+      await tx.insert(creditLedger).values({ pool: acc.pool, accountId: acc.id, delta: tenant.credits.signup_credits, balanceAfter: tenant.credits.signup_credits, reason: 'signup' })
+    }
+    const token = await issueToken(tx, acc, 'activate', ACTIVATION_TTL_S)
+    await queueMail(tx, { tenantId: tenant.id, to: email, lng: opts.lng, kind: 'activation', name: input.name.trim(), path: `/api/activate.php?token=${token}` })
+    return acc
+  })
+  return { ok: true, account }
+}

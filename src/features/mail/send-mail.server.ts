@@ -1,0 +1,39 @@
+// E-mail goes out through a durable job: queued in the same request that needs it, sent (and retried) by the worker.
+import { z } from 'zod'
+import type { Db, Tx } from '../../db/client.server'
+import type { I18nService } from '../../server/i18n.server'
+import type { TenantRegistry } from '../../server/tenants.server'
+import { enqueueJob, type JobHandler } from '../../server/jobs.server'
+import { isLocale, type Locale } from '../../shared/locales'
+import type { Mailer } from './mailer.server'
+import { renderMail, tenantUrl, type MailKind } from './templates.server'
+
+const mailJob = z.object({
+  tenantId: z.string(),
+  to: z.string(),
+  lng: z.string(),
+  kind: z.enum(['activation', 'reset_password']),
+  name: z.string(),
+  /** Path and query on the tenant's domain that the mail's button opens. */
+  path: z.string().startsWith('/'),
+})
+export type MailJob = z.infer<typeof mailJob>
+
+export const MAIL_JOB = 'mail.send'
+
+export async function queueMail(db: Db | Tx, job: MailJob & { kind: MailKind }) {
+  await enqueueJob(db as Db, MAIL_JOB, job)
+}
+
+export function mailJobHandler(deps: { tenants: TenantRegistry; i18n: I18nService; mailer: Mailer; publicUrl: string }): JobHandler {
+  return async (payload) => {
+    const job = mailJob.parse(payload)
+    const tenant = deps.tenants.byId.get(job.tenantId)
+    if (!tenant) throw new Error(`unknown tenant ${job.tenantId}`)
+    const lng: Locale = isLocale(job.lng) ? job.lng : tenant.default_locale
+    const t = deps.i18n.forRequest(lng).t
+    const link = tenantUrl(deps.publicUrl, tenant, job.path)
+    const mail = renderMail(job.kind, { tenant, t, name: job.name, link })
+    await deps.mailer.send({ tenantId: tenant.id, from: `"${tenant.mail_name}" <noreply@${tenant.domains[0]}>`, to: job.to, ...mail })
+  }
+}

@@ -1,0 +1,34 @@
+// The e-mails, localized in the member's language and in the tenant's brand; links use the tenant's own domain.
+import type { TFunction } from 'i18next'
+import type { Tenant } from '../../shared/tenant-schema'
+
+export type MailKind = 'activation' | 'reset_password'
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+/** An absolute address on the tenant's own domain, from the PUBLIC_URL template (never from a request's Host). */
+export function tenantUrl(template: string, tenant: Tenant, pathAndQuery: string): string {
+  return template.replace('{domain}', tenant.domains[0]).replace('{id}', tenant.id).replace(/\/$/, '') + pathAndQuery
+}
+
+export function renderMail(kind: MailKind, opts: { tenant: Tenant; t: TFunction; name: string; link: string }) {
+  const { tenant, t } = opts
+  const vars = { ns: 'mail', site: tenant.name, name: opts.name }
+  const subject = t(`${kind}.subject`, vars)
+  const intro = t(`${kind}.intro`, vars)
+  const button = t(`${kind}.button`, vars)
+  const outro = t(`${kind}.outro`, vars)
+  const greeting = t('greeting', vars)
+  const footer = t('footer', { ns: 'mail', site: tenant.name, company: tenant.company.name, email: tenant.support_email })
+  const text = `${greeting}\n\n${intro}\n\n${button}: ${opts.link}\n\n${outro}\n\n-- \n${footer}\n`
+  const c = tenant.theme.primary
+  const html = `<!DOCTYPE html><html><body style="margin:0;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;color:#222">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" style="max-width:560px;background:#fff;border-radius:12px;border-top:6px solid ${c}" cellpadding="0" cellspacing="0">
+<tr><td style="padding:24px 28px 0;font-size:24px;font-weight:bold;color:${c}">${esc(tenant.name)}</td></tr>
+<tr><td style="padding:16px 28px;font-size:16px;line-height:1.5"><p>${esc(greeting)}</p><p>${esc(intro)}</p>
+<p style="text-align:center;margin:28px 0"><a href="${esc(opts.link)}" style="background:${c};color:#fff;text-decoration:none;font-weight:bold;padding:14px 28px;border-radius:999px;display:inline-block">${esc(button)}</a></p>
+<p style="font-size:13px;color:#666;word-break:break-all">${esc(opts.link)}</p><p>${esc(outro)}</p></td></tr>
+<tr><td style="padding:16px 28px 24px;font-size:12px;color:#888">${esc(footer)}</td></tr></table></td></tr></table></body></html>`
+  return { subject, text, html }
+}

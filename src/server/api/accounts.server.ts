@@ -1,0 +1,59 @@
+// Signup, activation and password reset endpoints (issue 3); login and logout live in user.server.ts.
+import type { FastifyInstance } from 'fastify'
+import { resetPasswordDoRequest, resetPasswordRequest, signupRequest } from '../../shared/contracts'
+import { ApiError } from '../context.server'
+import { parseInput } from '../zod-errors.server'
+import { rateLimitHit } from '../rate-limit.server'
+import { signup } from '../../features/accounts/signup.server'
+import { activateAccount, completePasswordReset, requestPasswordReset, RESET_MAILS_PER_DAY } from '../../features/accounts/password-reset.server'
+import { createSession, presentUser, SESSION_COOKIE, SESSION_MAX_AGE_S } from '../../features/accounts/sessions.server'
+import { selectedCountry } from '../../features/settings/settings.server'
+import { sessionCookieOptions } from './user.server'
+
+export async function accountRoutes(app: FastifyInstance) {
+  const { db } = app.services.database
+
+  app.post('/api/signup.php', async (req, reply) => {
+    const { tenant, t, lng, country } = req.ctx
+    const input = parseInput(signupRequest, req.body, t)
+    if (!(await rateLimitHit(db, `signup:${req.ip}`, 10, 3600))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
+    const result = await signup(db, { tenant, lng, country: selectedCountry(tenant, country), input, t })
+    if (!result.ok) {
+      throw new ApiError(result.status, result.code, result.message, result.fields, result.suggestion ? { suggestion: result.suggestion } : undefined)
+    }
+    const token = await createSession(db, result.account, tenant.id)
+    reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(req, SESSION_MAX_AGE_S))
+    reply.code(201)
+    return { user: await presentUser(db, result.account, tenant.cdn_prefix) }
+  })
+
+  // The link of the activation mail: confirms and shows the result page.
+  app.get('/api/activate.php', async (req, reply) => {
+    const token = (req.query as Record<string, string | undefined>).token
+    const ok = await activateAccount(db, req.ctx.tenant, token)
+    return reply.redirect(ok ? '/activate/done' : '/activate/error', 303)
+  })
+
+  app.post('/api/reset-password.php', async (req) => {
+    const { tenant, t, lng } = req.ctx
+    const { email } = parseInput(resetPasswordRequest, req.body, t)
+    if (!(await rateLimitHit(db, `reset-ip:${req.ip}`, 20, 3600))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
+    const result = await requestPasswordReset(db, {
+      tenant,
+      lng,
+      email,
+      t,
+      allow: (accountId) => rateLimitHit(db, `reset:${accountId}`, RESET_MAILS_PER_DAY, 24 * 3600),
+    })
+    if (!result.ok) throw new ApiError(result.status, result.code, result.message, result.fields)
+    return { ok: true }
+  })
+
+  app.post('/api/reset-password-do.php', async (req) => {
+    const { tenant, t } = req.ctx
+    const body = parseInput(resetPasswordDoRequest, req.body, t)
+    const result = await completePasswordReset(db, { tenant, token: body.token, password: body.password, repeat: body.password_repeat, t })
+    if (!result.ok) throw new ApiError(result.status, result.code, result.message, result.fields)
+    return { ok: true }
+  })
+}

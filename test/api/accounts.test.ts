@@ -1,0 +1,226 @@
+import type { FastifyInstance } from 'fastify'
+import { and, eq } from 'drizzle-orm'
+import { describeEachDb, openTestDatabase } from '../support/db'
+import { createMember, makeTestApp, sessionCookie } from '../support/app'
+import type { Database } from '../../src/db/client.server'
+import { accounts, creditLedger, devMails, jobs, oneTimeTokens, profiles } from '../../src/db/schema'
+import { ageOf } from '../../src/features/accounts/signup.server'
+import { suggestEmail } from '../../src/shared/email-suggest'
+
+jest.setTimeout(60_000)
+
+const adultDob = '1990-05-17'
+
+describe('signup rules without a database', () => {
+  it('computes ages and refuses impossible dates', () => {
+    const now = new Date('2026-11-22T12:00:00Z')
+    expect(ageOf('2008-11-22', now)).toBe(18)
+    expect(ageOf('2008-11-23', now)).toBe(17)
+    expect(ageOf('2001-02-29', now)).toBeUndefined()
+    expect(ageOf('17-05-1990', now)).toBeUndefined()
+  })
+
+  it('suggests the right domain for mistyped providers', () => {
+    expect(suggestEmail('anna@gmial.com')).toBe('anna@gmail.com')
+    expect(suggestEmail('piet@hotmial.nl')).toBe('piet@hotmail.nl')
+    expect(suggestEmail('els@telenet.bee')).toBe('els@telenet.be')
+    expect(suggestEmail('jan@ziggo.nl')).toBeUndefined()
+    expect(suggestEmail('jan@mijnbedrijf.nl')).toBeUndefined()
+  })
+})
+
+describeEachDb('accounts API', (kind) => {
+  let database: Database
+  let app: FastifyInstance
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind)
+    app = await makeTestApp(database)
+  })
+  afterAll(async () => {
+    await app?.close()
+    await database?.close()
+  })
+
+  const post = (url: string, payload: unknown, host = 'datingstad.nl', headers: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url, headers: { host, ...headers }, payload: payload as object })
+  const mailsTo = (to: string) => database.db.select().from(devMails).where(eq(devMails.to, to))
+  const linkIn = (text: string) => /(http:\/\/\S+)/.exec(text)![1]
+
+  describe('signup', () => {
+    it('creates a not_confirmed account with signup credits, tracking, a session and an activation mail', async () => {
+      const res = await post('/api/signup.php', {
+        email: 'nieuw@example.nl',
+        name: 'Nieuwkomer',
+        password: 'geheim1234',
+        date_of_birth: adultDob,
+        signup_message: 'Hoi!',
+        tracking: { network: 'tradetracker', ref: 'abc', sub1: 's1', sub2: 's2', sub3: 's3' },
+      })
+      expect(res.statusCode).toBe(201)
+      const user = res.json().user
+      expect(user).toMatchObject({ status: 'not_confirmed', credits: 20, paid_user: false, profile: { name: 'Nieuwkomer', country: 'NL' } })
+      const [acc] = await database.db.select().from(accounts).where(eq(accounts.id, user.id))
+      expect(acc).toMatchObject({ trackingNetwork: 'tradetracker', trackingRef: 'abc', trackingSub1: 's1', trackingSub2: 's2', trackingSub3: 's3', signupMessage: 'Hoi!', tenantId: 'datingstad', pool: 'main' })
+      expect(acc.passwordHash).toMatch(/^\$argon2id\$/)
+      const ledger = await database.db.select().from(creditLedger).where(eq(creditLedger.accountId, user.id))
+      expect(ledger).toEqual([expect.objectContaining({ delta: 20, balanceAfter: 20, reason: 'signup' })])
+      // Logged in at once.
+      const me = await app.inject({ url: '/api/user.php', headers: { host: 'datingstad.nl', cookie: sessionCookie(res.headers['set-cookie']) } })
+      expect(me.json().user.id).toBe(user.id)
+
+      // The activation mail is a durable job, sent by the worker, in Dutch, with a link on the tenant's own domain.
+      expect(await mailsTo('nieuw@example.nl')).toHaveLength(0)
+      expect(await app.services.jobs.runDue()).toBeGreaterThanOrEqual(1)
+      const [mail] = await mailsTo('nieuw@example.nl')
+      expect(mail.subject).toBe('Bevestig je e-mailadres voor Datingstad')
+      expect(mail.text).toContain('Hallo Nieuwkomer,')
+      const link = linkIn(mail.text)
+      expect(link).toMatch(/^http:\/\/datingstad\.localhost:3000\/api\/activate\.php\?token=[A-Za-z0-9_-]{43}$/)
+      // The token is stored hashed and the sent job keeps no copy of the link.
+      const token = new URL(link).searchParams.get('token')!
+      const tokens = await database.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.accountId, user.id))
+      expect(JSON.stringify(tokens)).not.toContain(token)
+      const done = await database.db.select().from(jobs)
+      expect(JSON.stringify(done.filter((j) => j.doneAt))).not.toContain(token)
+
+      // Activation
+      const activate = await app.inject({ url: `/api/activate.php?token=${token}`, headers: { host: 'datingstad.nl' } })
+      expect(activate.statusCode).toBe(303)
+      expect(activate.headers.location).toBe('/activate/done')
+      const [after] = await database.db.select().from(accounts).where(eq(accounts.id, user.id))
+      expect(after.status).toBe('active')
+      expect(after.confirmedAt).not.toBeNull()
+      // Single use.
+      const again = await app.inject({ url: `/api/activate.php?token=${token}`, headers: { host: 'datingstad.nl' } })
+      expect(again.headers.location).toBe('/activate/error')
+    })
+
+    it('sends the mail in the language of the signup, in the brand of the tenant', async () => {
+      const res = await post('/api/signup.php', { email: 'lea@example.be', name: 'Léa', password: 'motdepasse1', date_of_birth: adultDob }, 'flirtbelgie.be', { cookie: 'lang=fr' })
+      expect(res.statusCode).toBe(201)
+      await app.services.jobs.runDue()
+      const [mail] = await mailsTo('lea@example.be')
+      expect(mail.html).toContain('FlirtBelgië')
+      expect(mail.html).toContain('#c62828')
+      expect(linkIn(mail.text)).toMatch(/^http:\/\/flirtbelgie\.localhost:3000\//)
+      expect((mail.headers as Record<string, string>).From).toBe('"FlirtBelgië" <noreply@flirtbelgie.be>')
+      const [acc] = await database.db.select().from(accounts).where(eq(accounts.email, 'lea@example.be'))
+      expect(acc.language).toBe('fr')
+    })
+
+    it('answers each rule of SPEC.md section 5 with its message', async () => {
+      const res = await post('/api/signup.php', { email: 'anna@gmial.com', name: 'anna@gmial.com', password: 'kort', date_of_birth: '' })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().fields).toEqual({
+        name: 'Je profielnaam moet anders zijn dan je e-mailadres',
+        password: 'Je wachtwoord moet minstens 8 tekens hebben.',
+        date_of_birth: 'Vul uw geboortedatum in (18+ jaar)',
+      })
+      expect(res.json().suggestion).toBe('anna@gmail.com')
+      const bad = await post('/api/signup.php', { email: 'geen-adres', name: '@anna', password: 'lang genoeg', date_of_birth: '2015-01-01' })
+      expect(bad.json().fields).toEqual({ email: 'Ongeldige e-mail', name: 'Je profielnaam mag niet met @ beginnen.', date_of_birth: 'Ongeldige geboortedatum.' })
+      const malformed = await post('/api/signup.php', { email: 'x@example.nl', name: 'Xander', password: 'lang genoeg', date_of_birth: '1990-02-30' })
+      expect(malformed.json().fields.date_of_birth).toBe('Ongeldige geboortedatum.')
+    })
+
+    it('offers a login for an existing account, and reactivation for a deleted one', async () => {
+      await createMember(database.db, { email: 'bestaat@example.nl' })
+      const exists = await post('/api/signup.php', { email: 'Bestaat@example.nl', name: 'Iemand', password: 'lang genoeg', date_of_birth: adultDob })
+      expect(exists.statusCode).toBe(409)
+      expect(exists.json()).toMatchObject({ error: 'account_exists', message: 'Er bestaat al een account met dit e-mailadres.' })
+      await createMember(database.db, { email: 'weg@example.nl', status: 'deleted' })
+      const deleted = await post('/api/signup.php', { email: 'weg@example.nl', name: 'Iemand', password: 'lang genoeg', date_of_birth: adultDob })
+      expect(deleted.json().error).toBe('account_deleted')
+      expect(deleted.json().message).toContain('support@datingstad.nl')
+    })
+
+    it('allows signup on a with_trafficsource tenant only with a traffic source', async () => {
+      const without = await post('/api/signup.php', { email: 'milf1@example.nl', name: 'Harm', password: 'lang genoeg', date_of_birth: adultDob }, 'rijpedates.nl')
+      expect(without.statusCode).toBe(403)
+      expect(without.json().error).toBe('signups_closed')
+      const withSource = await post('/api/signup.php', { email: 'milf1@example.nl', name: 'Harm', password: 'lang genoeg', date_of_birth: adultDob, tracking: { network: 'daisycon' } }, 'rijpedates.nl')
+      expect(withSource.statusCode).toBe(201)
+    })
+
+    it('keeps accounts per pool: the same address can sign up in another pool', async () => {
+      await createMember(database.db, { email: 'dubbel@example.nl' })
+      const res = await post('/api/signup.php', { email: 'dubbel@example.nl', name: 'Dubbel', password: 'lang genoeg', date_of_birth: adultDob }, 'mannenmatch.nl')
+      expect(res.statusCode).toBe(201)
+      const [acc] = await database.db.select().from(accounts).where(and(eq(accounts.email, 'dubbel@example.nl'), eq(accounts.pool, 'gay')))
+      expect(acc.tenantId).toBe('mannenmatch')
+      const [profile] = await database.db.select().from(profiles).where(eq(profiles.accountId, acc.id))
+      expect(profile.gender).toBeNull()
+    })
+  })
+
+  describe('password reset', () => {
+    it('mails a single-use link; the new password works, ends other sessions and lifts a block', async () => {
+      const { account, password } = await createMember(database.db, { email: 'vergeten@example.nl' })
+      const login = await post('/api/user.php', { email: 'vergeten@example.nl', password })
+      const oldCookie = sessionCookie(login.headers['set-cookie'])
+      for (let i = 0; i < 5; i++) await post('/api/user.php', { email: 'vergeten@example.nl', password: 'fout' })
+
+      const req = await post('/api/reset-password.php', { email: 'vergeten@example.nl' })
+      expect(req.statusCode).toBe(200)
+      await app.services.jobs.runDue()
+      const [mail] = await mailsTo('vergeten@example.nl')
+      expect(mail.subject).toBe('Nieuw wachtwoord voor Datingstad')
+      const token = new URL(linkIn(mail.text)).searchParams.get('token')!
+      expect(linkIn(mail.text)).toMatch(/\/reset-password\/do\?token=/)
+
+      const mismatch = await post('/api/reset-password-do.php', { token, password: 'nieuw-wachtwoord', password_repeat: 'anders-wachtwoord' })
+      expect(mismatch.json().fields.password_repeat).toBe('De opgegeven wachtwoorden zijn niet gelijk.')
+      const ok = await post('/api/reset-password-do.php', { token, password: 'nieuw-wachtwoord', password_repeat: 'nieuw-wachtwoord' })
+      expect(ok.statusCode).toBe(200)
+      const reuse = await post('/api/reset-password-do.php', { token, password: 'nog-een-keer', password_repeat: 'nog-een-keer' })
+      expect(reuse.json().message).toBe('Link verlopen of invalide, vraag een nieuwe e-mail aan')
+
+      expect((await app.inject({ url: '/api/user.php', headers: { host: 'datingstad.nl', cookie: oldCookie } })).statusCode).toBe(403)
+      const fresh = await post('/api/user.php', { email: 'vergeten@example.nl', password: 'nieuw-wachtwoord' })
+      expect(fresh.statusCode).toBe(200)
+      expect(fresh.json().user.id).toBe(account.id)
+    })
+
+    it('answers an unknown address, and too many reset mails, with the spec messages', async () => {
+      const unknown = await post('/api/reset-password.php', { email: 'niemand@example.nl' })
+      expect(unknown.statusCode).toBe(404)
+      expect(unknown.json().message).toBe('E-mailadres niet gevonden')
+      await createMember(database.db, { email: 'vaak@example.nl' })
+      for (let i = 0; i < 3; i++) expect((await post('/api/reset-password.php', { email: 'vaak@example.nl' })).statusCode).toBe(200)
+      const fourth = await post('/api/reset-password.php', { email: 'vaak@example.nl' })
+      expect(fourth.statusCode).toBe(429)
+      expect(fourth.json().message).toBe('Te veel wachtwoordherstel mails verstuurd, probeer het morgen nog eens.')
+    })
+
+    it('refuses a token of another pool', async () => {
+      await createMember(database.db, { email: 'pool@example.nl' })
+      await post('/api/reset-password.php', { email: 'pool@example.nl' })
+      await app.services.jobs.runDue()
+      const [mail] = await mailsTo('pool@example.nl')
+      const token = new URL(linkIn(mail.text)).searchParams.get('token')!
+      const other = await post('/api/reset-password-do.php', { token, password: 'nieuw-wachtwoord', password_repeat: 'nieuw-wachtwoord' }, 'mannenmatch.nl')
+      expect(other.statusCode).toBe(400)
+    })
+  })
+
+  describe('the dev mailbox', () => {
+    it('lists the mails of the host tenant only', async () => {
+      const res = await app.inject({ url: '/dev/mail.json', headers: { host: 'flirtbelgie.be' } })
+      expect(res.statusCode).toBe(200)
+      const tos = res.json().mails.map((m: { to: string }) => m.to)
+      expect(tos).toContain('lea@example.be')
+      expect(tos).not.toContain('nieuw@example.nl')
+    })
+  })
+})
+
+describe('the dev mailbox outside development', () => {
+  it('does not exist', async () => {
+    const database = await openTestDatabase('pglite')
+    const app = await makeTestApp(database, { DEV_MAILBOX: 'false' })
+    expect((await app.inject({ url: '/dev/mail', headers: { host: 'datingstad.nl' } })).statusCode).toBe(404)
+    await app.close()
+    await database.close()
+  })
+})
