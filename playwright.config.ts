@@ -38,6 +38,16 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_MEMBERS_PER_POOL: '40', LOG_LEVEL: 'warn' },
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_MEMBERS_PER_POOL: '40',
+      LOG_LEVEL: 'warn',
+      // The journeys read their mail in the dev mailbox; links point at the local preview hosts.
+      DEV_MAILBOX: 'true',
+      PUBLIC_URL: `http://{id}.localhost:${PORT}`,
+    },
   },
 })

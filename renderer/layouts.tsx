@@ -4,6 +4,7 @@ import styled from '@emotion/styled'
 import { TopNav } from '../src/features/layout/top-nav'
 import { Footer } from '../src/features/layout/footer'
 import { EntryWarning } from '../src/features/layout/entry-warning'
+import { SignupModal } from '../src/features/accounts/signup-modal'
 import { usePageContext } from './page-context'
 import type { LayoutName } from './types'
 
@@ -38,6 +39,7 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
         <Frame>
           <Main>{children}</Main>
           <EntryWarning countries={FIXED_ENTRY_COUNTRIES} />
+          <SignupModal />
         </Frame>
       )
     default:
@@ -48,6 +50,7 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
           <Main>{children}</Main>
           <Footer />
           <EntryWarning countries={tenant.settings.site_entry_countries} />
+          <SignupModal />
         </Frame>
       )
   }

@@ -1,5 +1,6 @@
 // Everything around a page: Emotion cache and theme, i18next, session store, layout.
-import { useMemo, type ReactNode } from 'react'
+import { useEffect, useMemo, type ReactNode } from 'react'
+import { captureTracking } from '../src/shared/tracking'
 import { CacheProvider, ThemeProvider, type EmotionCache } from '@emotion/react'
 import { I18nextProvider } from 'react-i18next'
 import type { i18n as I18n } from 'i18next'
@@ -33,9 +34,14 @@ export function PageShell(props: { pageContext: PageContext; cache: EmotionCache
   )
 }
 
-/** Keeps the document title's unread prefix in step with the session store. */
+/** Keeps the document title's unread prefix in step with the session store; remembers tracking parameters. */
 function TitleSync({ pageContext }: { pageContext: PageContext }) {
   const { t } = useTranslation()
   useTitlePrefix(pageTitle(pageContext, t))
+  useEffect(() => captureTracking(window.location.search), [pageContext.urlOriginal])
+  // Effects run once hydration has committed: tests (and scripts) wait for this mark before interacting.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return null
 }

@@ -24,16 +24,37 @@ const Dialog = styled.div(({ theme }) => ({
   h2: { marginTop: 0, color: theme.colors.primaryDark },
 }))
 
+const CloseButton = styled.button(({ theme }) => ({
+  position: 'absolute',
+  top: 10,
+  right: 12,
+  width: 40,
+  height: 40,
+  border: 'none',
+  borderRadius: '50%',
+  background: 'transparent',
+  fontSize: 26,
+  lineHeight: 1,
+  cursor: 'pointer',
+  color: theme.colors.muted,
+  '&:hover': { background: theme.colors.primarySoft },
+}))
+
 export interface ModalProps {
   title: string
   children: ReactNode
+  /** A close button in the corner (always works, unlike onDismiss). */
+  onClose?: () => void
+  closeLabel?: string
+  /** Wider dialogs for forms. */
+  width?: number
   /** Called on backdrop click or Escape; absent means the modal cannot be dismissed that way. */
   onDismiss?: () => void
   labelledBy?: string
 }
 
 /** An accessible modal dialog; focus moves into it when it opens. */
-export function Modal({ title, children, onDismiss }: ModalProps) {
+export function Modal({ title, children, onDismiss, onClose, closeLabel = 'Close', width }: ModalProps) {
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => {
     ref.current?.focus()
@@ -44,7 +65,12 @@ export function Modal({ title, children, onDismiss }: ModalProps) {
   }, [onDismiss])
   return (
     <Backdrop onClick={(e) => e.target === e.currentTarget && onDismiss?.()}>
-      <Dialog role="dialog" aria-modal="true" aria-labelledby="modal-title" tabIndex={-1} ref={ref}>
+      <Dialog role="dialog" aria-modal="true" aria-labelledby="modal-title" tabIndex={-1} ref={ref} style={{ position: 'relative', maxWidth: width, maxHeight: 'calc(100vh - 32px)', overflowY: 'auto' }}>
+        {onClose && (
+          <CloseButton type="button" aria-label={closeLabel} onClick={onClose} data-testid="modal-close">
+            ×
+          </CloseButton>
+        )}
         <h2 id="modal-title">{title}</h2>
         {children}
       </Dialog>

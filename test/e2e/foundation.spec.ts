@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test'
-import { siteUrl, watchConsole, entryWarningConfirmed } from './helpers'
+import { siteUrl, watchConsole, entryWarningConfirmed, hydrated } from './helpers'
 
 test.describe('tenants, layouts and pages', () => {
   test('two tenants show different brand, colours and language', async ({ page }, info) => {
@@ -110,6 +110,7 @@ test.describe('tenants, layouts and pages', () => {
     const problems = watchConsole(page)
     await entryWarningConfirmed(page)
     await page.goto(siteUrl('datingstad', '/complaints'))
+    await hydrated(page)
     await page.getByRole('button', { name: 'Klacht versturen' }).click()
     await expect(page.getByText('Dit veld is verplicht.').first()).toBeVisible()
     await page.getByLabel('Je naam').fill('Piet')

@@ -13,6 +13,11 @@ export function watchConsole(page: Page): string[] {
   return problems
 }
 
+/** Waits until React has hydrated the page (before that, links act as plain links). */
+export async function hydrated(page: Page) {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+}
+
 /** A visitor who confirmed the site-entry warning before (its timestamp is in local storage). */
 export async function entryWarningConfirmed(page: Page) {
   await page.addInitScript(() => window.localStorage.setItem('site-entry-warning', '2026-01-01T00:00:00.000Z'))

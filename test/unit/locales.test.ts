@@ -19,7 +19,7 @@ describe.each(NAMESPACES)('catalogue namespace %s', (ns) => {
   const reference = load('nl', ns)
 
   it('nl has texts', () => {
-    expect(Object.keys(reference).length).toBeGreaterThan(10)
+    expect(Object.keys(reference).length).toBeGreaterThanOrEqual(10)
   })
 
   it.each(LOCALES.filter((l) => l !== 'nl'))('%s has every key of nl, non-empty', (lng) => {

@@ -56,6 +56,9 @@ export function LoginPage() {
               </Button>
             </form>
             <p style={{ marginTop: 20 }}>
+              <a href="/reset-password">{t('login.forgot')}</a>
+            </p>
+            <p>
               {t('login.no_account')} <a href="/signup">{t('nav.signup')}</a>
             </p>
           </>

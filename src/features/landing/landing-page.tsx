@@ -5,6 +5,7 @@ import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import { ButtonLink } from '../../ui/button'
 import { Heart } from '../../ui/heart'
+import { useOpenSignup } from '../accounts/signup-modal'
 
 const Hero = styled.section(({ theme }) => ({
   position: 'relative',
@@ -138,6 +139,7 @@ export function LandingPage() {
   const { t } = useTranslation()
   const { tenant } = usePageContext()
   const { user } = useSession()
+  const openSignup = useOpenSignup()
   const s = tenant.settings
   return (
     <>
@@ -157,7 +159,7 @@ export function LandingPage() {
             <Lead>{t('login.logged_in_as', { name: user.profile?.name ?? user.email })}</Lead>
           ) : (
             <Actions>
-              <ButtonLink href="/signup" variant="secondary" data-testid="cta" style={{ minHeight: 52, fontSize: 18, padding: '0 28px' }}>
+              <ButtonLink href="/signup" onClick={openSignup} variant="secondary" data-testid="cta" style={{ minHeight: 52, fontSize: 18, padding: '0 28px' }}>
                 {tenant.pitch.cta}
               </ButtonLink>
               <span>
@@ -206,7 +208,9 @@ export function LandingPage() {
       {!user && (
         <Closing>
           <h2>{t('landing.cta_again')}</h2>
-          <ButtonLink href="/signup">{tenant.pitch.cta}</ButtonLink>
+          <ButtonLink href="/signup" onClick={openSignup}>
+            {tenant.pitch.cta}
+          </ButtonLink>
           <Note>{t('landing.fictional_note', { site: s.name, fictional_plural: s.fictional_plural.toLowerCase() })}</Note>
         </Closing>
       )}

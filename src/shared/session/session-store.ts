@@ -6,10 +6,12 @@ export interface SessionState {
   user: PresentedUser | null
   unreadMessages: number
   newLikes: number
+  /** The desktop signup modal (SPEC.md section 2). */
+  signupModalOpen: boolean
 }
 
 export function createSessionStore(user: PresentedUser | null): SessionState {
-  return proxy<SessionState>({ user, unreadMessages: 0, newLikes: 0 })
+  return proxy<SessionState>({ user, unreadMessages: 0, newLikes: 0, signupModalOpen: false })
 }
 
 /** SPEC.md section 2: the page title carries the total of unread messages plus new likes in brackets. */

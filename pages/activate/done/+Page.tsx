@@ -1,0 +1,1 @@
+export { ActivateDonePage as default } from '../../../src/features/accounts/activate-pages'

@@ -1,0 +1,1 @@
+export default { title: 'activate.error_title' }

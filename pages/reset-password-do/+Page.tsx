@@ -1,0 +1,1 @@
+export { ResetPasswordDoPage as default } from '../../src/features/accounts/reset-password-pages'

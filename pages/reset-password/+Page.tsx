@@ -1,0 +1,1 @@
+export { ResetPasswordPage as default } from '../../src/features/accounts/reset-password-pages'

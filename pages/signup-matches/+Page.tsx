@@ -1,0 +1,1 @@
+export { SignupMatchesPage as default } from '../../src/features/accounts/signup-page'
