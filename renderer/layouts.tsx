@@ -5,6 +5,7 @@ import { TopNav } from '../src/features/layout/top-nav'
 import { Footer } from '../src/features/layout/footer'
 import { EntryWarning } from '../src/features/layout/entry-warning'
 import { SignupModal } from '../src/features/accounts/signup-modal'
+import { ActivationReminder } from '../src/features/accounts/activation-reminder'
 import { usePageContext } from './page-context'
 import type { LayoutName } from './types'
 
@@ -46,7 +47,9 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
       return (
         <Frame>
           <TopNav />
-          <Warnings role="region" aria-live="polite" data-testid="warnings" />
+          <Warnings role="region" aria-live="polite" data-testid="warnings">
+            <ActivationReminder />
+          </Warnings>
           <Main>{children}</Main>
           <Footer />
           <EntryWarning countries={tenant.settings.site_entry_countries} />

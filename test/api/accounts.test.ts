@@ -42,8 +42,10 @@ describeEachDb('accounts API', (kind) => {
     await database?.close()
   })
 
-  const post = (url: string, payload: unknown, host = 'datingstad.nl', headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url, headers: { host, ...headers }, payload: payload as object })
+  // Each request gets its own client address unless a test sets one (the signup limit counts per address).
+  let ip = 0
+  const post = (url: string, payload: unknown, host = 'datingstad.nl', headers: Record<string, string> = {}, remoteAddress = `192.0.2.${(ip++ % 250) + 1}`) =>
+    app.inject({ method: 'POST', url, headers: { host, ...headers }, payload: payload as object, remoteAddress })
   const mailsTo = (to: string) => database.db.select().from(devMails).where(eq(devMails.to, to))
   const linkIn = (text: string) => /(http:\/\/\S+)/.exec(text)![1]
 
@@ -151,6 +153,32 @@ describeEachDb('accounts API', (kind) => {
       expect(acc.tenantId).toBe('mannenmatch')
       const [profile] = await database.db.select().from(profiles).where(eq(profiles.accountId, acc.id))
       expect(profile.gender).toBeNull()
+    })
+  })
+
+  it('limits signups per client address', async () => {
+    const codes = []
+    for (let i = 0; i < 11; i++) {
+      const res = await post('/api/signup.php', { email: `burst${i}@example.nl`, name: `Burst ${i}`, password: 'lang genoeg', date_of_birth: adultDob }, 'datingstad.nl', {}, '198.51.100.7')
+      codes.push(res.statusCode)
+    }
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill(201))
+    expect(codes[10]).toBe(429)
+  })
+
+  describe('activation reminder', () => {
+    it('resends the activation mail to a not yet confirmed member only', async () => {
+      const res = await post('/api/signup.php', { email: 'opnieuw@example.nl', name: 'Opnieuw', password: 'lang genoeg', date_of_birth: adultDob })
+      const cookie = sessionCookie(res.headers['set-cookie'])
+      expect(res.json().user.profile.status).toBe('disabled')
+      await app.services.jobs.runDue()
+      const again = await post('/api/activate-resend.php', {}, 'datingstad.nl', { cookie })
+      expect(again.statusCode).toBe(200)
+      await app.services.jobs.runDue()
+      const mails = await mailsTo('opnieuw@example.nl')
+      expect(mails).toHaveLength(2)
+      expect(new Set(mails.map((m) => linkIn(m.text))).size).toBe(2)
+      expect((await post('/api/activate-resend.php', {})).statusCode).toBe(403)
     })
   })
 

@@ -38,9 +38,14 @@ test.describe('accounts', () => {
     await page.getByLabel('Maand').selectOption('5')
     await page.getByLabel('Jaar').selectOption('1991')
     await page.getByRole('button', { name: 'Gratis aanmelden' }).click()
-    await expect(page).toHaveURL(siteUrl('datingstad', '/'))
+    await expect(page).toHaveURL(siteUrl('datingstad', '/?api_signup_complete=1'))
     await expect(page.getByText('Je bent ingelogd als Eetje.')).toBeVisible()
     await hydrated(page)
+    // On a smartphone right after signup the activation reminder is a modal; closed, it stays as an alert.
+    await expect(page.getByRole('dialog')).toContainText('Bevestig je e-mailadres')
+    await page.screenshot({ path: `artifacts/${info.project.name}-activation-reminder.png` })
+    await page.getByTestId('modal-close').click()
+    await expect(page.getByTestId('activation-reminder')).toContainText(email)
 
     const activation = await latestMail(page, 'datingstad', email, 'Bevestig je e-mailadres voor Datingstad')
     await page.goto(activation.link)
@@ -49,6 +54,8 @@ test.describe('accounts', () => {
     await page.screenshot({ path: `artifacts/${info.project.name}-activate-done.png` })
     await page.goto(activation.link)
     await expect(page.getByTestId('activate-error')).toHaveText('Activeren mislukt')
+    await page.goto(siteUrl('datingstad', '/'))
+    await expect(page.getByTestId('activation-reminder')).toHaveCount(0)
 
     // Log out, then fail the login until the account is blocked.
     await page.goto(siteUrl('datingstad', '/'))

@@ -4,6 +4,8 @@ import { Badge, badgeText } from '../../src/ui/badge'
 import { titleWithPrefix } from '../../src/shared/session/session-store'
 import { shouldShowEntryWarning } from '../../src/features/layout/entry-warning'
 import { buildTheme } from '../../themes/build-theme'
+import { needsActivationReminder } from '../../src/features/accounts/activation-reminder'
+import type { PresentedUser } from '../../src/shared/contracts'
 
 const theme = buildTheme({ primary: '#e91e63', secondary: '#ffb300' })
 
@@ -60,5 +62,20 @@ describe('the theme', () => {
     expect(t.colors.onSecondary).toBe('#ffffff')
     expect(t.colors.primaryDark).not.toBe(t.colors.primary)
     expect(t.breakpoints).toEqual({ sm: 576, md: 768, lg: 992, xl: 1200 })
+  })
+})
+
+describe('the activation reminder rule', () => {
+  const user: PresentedUser = {
+    id: 1, email: 'a@b.nl', status: 'not_confirmed', credits: 0, paid_user: false, signup_date: '2026-01-01T00:00:00Z', language: 'nl',
+    fictional_icon: false, notifications_disabled: [], profile: { id: 1, name: 'A', country: 'NL', status: 'disabled', main_image: null },
+  }
+  it('shows for a not confirmed member with a disabled profile and no disabled notifications, except on signup, settings and notifications', () => {
+    expect(needsActivationReminder(user, '/')).toBe(true)
+    expect(needsActivationReminder(user, '/pages/faq')).toBe(true)
+    for (const p of ['/signup', '/settings', '/notifications']) expect(needsActivationReminder(user, p)).toBe(false)
+    expect(needsActivationReminder({ ...user, status: 'active' }, '/')).toBe(false)
+    expect(needsActivationReminder({ ...user, notifications_disabled: ['bounce'] }, '/')).toBe(false)
+    expect(needsActivationReminder(null, '/')).toBe(false)
   })
 })

@@ -71,7 +71,8 @@ export async function presentUser(db: Db, account: Account, mediaBase = ''): Pro
           id: account.id,
           name: profile.name,
           country: profile.country,
-          status: account.status === 'disabled' ? 'disabled' : 'active',
+          // Hidden from others until the e-mail address is confirmed, and when disabled.
+          status: account.status === 'disabled' || account.status === 'not_confirmed' ? 'disabled' : 'active',
           main_image: photo
             ? { filename: `${mediaBase}/media/${photo.filename}`, thumb_filename: `${mediaBase}/media/${photo.thumbFilename}`, status: photo.status }
             : null,

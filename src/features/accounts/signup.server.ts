@@ -114,3 +114,12 @@ export async function signup(db: Db, opts: { tenant: Tenant; lng: Locale; countr
   })
   return { ok: true, account }
 }
+
+/** Issues a fresh activation link and queues its mail. */
+export async function resendActivation(db: Db, tenant: Tenant, account: Account) {
+  const [profile] = await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.accountId, account.id))
+  await db.transaction(async (tx) => {
+    const token = await issueToken(tx, account, 'activate', ACTIVATION_TTL_S)
+    await queueMail(tx, { tenantId: tenant.id, to: account.email, lng: account.language, kind: 'activation', name: profile?.name ?? '', path: `/api/activate.php?token=${token}` })
+  })
+}

@@ -1,10 +1,10 @@
 // Signup, activation and password reset endpoints (issue 3); login and logout live in user.server.ts.
 import type { FastifyInstance } from 'fastify'
 import { resetPasswordDoRequest, resetPasswordRequest, signupRequest } from '../../shared/contracts'
-import { ApiError } from '../context.server'
+import { ApiError, requireAccount } from '../context.server'
 import { parseInput } from '../zod-errors.server'
 import { rateLimitHit } from '../rate-limit.server'
-import { signup } from '../../features/accounts/signup.server'
+import { resendActivation, signup } from '../../features/accounts/signup.server'
 import { activateAccount, completePasswordReset, requestPasswordReset, RESET_MAILS_PER_DAY } from '../../features/accounts/password-reset.server'
 import { createSession, presentUser, SESSION_COOKIE, SESSION_MAX_AGE_S } from '../../features/accounts/sessions.server'
 import { selectedCountry } from '../../features/settings/settings.server'
@@ -32,6 +32,16 @@ export async function accountRoutes(app: FastifyInstance) {
     const token = (req.query as Record<string, string | undefined>).token
     const ok = await activateAccount(db, req.ctx.tenant, token)
     return reply.redirect(ok ? '/activate/done' : '/activate/error', 303)
+  })
+
+  // A new activation mail for the logged-in, not yet confirmed member (3 a day).
+  app.post('/api/activate-resend.php', async (req) => {
+    const account = requireAccount(req)
+    const { tenant, t } = req.ctx
+    if (account.status !== 'not_confirmed') return { ok: true, already_confirmed: true }
+    if (!(await rateLimitHit(db, `activate-resend:${account.id}`, 3, 24 * 3600))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
+    await resendActivation(db, tenant, account)
+    return { ok: true }
   })
 
   app.post('/api/reset-password.php', async (req) => {
