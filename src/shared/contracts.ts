@@ -90,3 +90,7 @@ export type SignupRequest = z.infer<typeof signupRequest>
 
 export const resetPasswordRequest = z.object({ email: z.string().max(254) })
 export const resetPasswordDoRequest = z.object({ token: z.string().max(200), password: z.string().max(200), password_repeat: z.string().max(200) })
+
+export const changePasswordRequest = z.object({ old_password: z.string().max(200), password: z.string().max(200), password_repeat: z.string().max(200) })
+export const changeEmailRequest = z.object({ email: z.string().max(254) })
+export const tokenRequest = z.object({ token: z.string().max(200) })

@@ -232,6 +232,50 @@ describeEachDb('accounts API', (kind) => {
     })
   })
 
+  describe('settings: password and e-mail address', () => {
+    it('changes the password after checking the old one; other sessions end, this one stays', async () => {
+      const { password } = await createMember(database.db, { email: 'wijzig@example.nl' })
+      const first = sessionCookie((await post('/api/user.php', { email: 'wijzig@example.nl', password })).headers['set-cookie'])
+      const second = sessionCookie((await post('/api/user.php', { email: 'wijzig@example.nl', password })).headers['set-cookie'])
+      const wrongOld = await post('/api/password.php', { old_password: 'fout', password: 'nieuw-wachtwoord', password_repeat: 'nieuw-wachtwoord' }, 'datingstad.nl', { cookie: first })
+      expect(wrongOld.json().fields).toEqual({ old_password: 'Controleer je oude wachtwoord.' })
+      const mismatch = await post('/api/password.php', { old_password: password, password: 'nieuw-wachtwoord', password_repeat: 'ander-wachtwoord' }, 'datingstad.nl', { cookie: first })
+      expect(mismatch.json().fields).toEqual({ password_repeat: 'De opgegeven wachtwoorden zijn niet gelijk.' })
+      const ok = await post('/api/password.php', { old_password: password, password: 'nieuw-wachtwoord', password_repeat: 'nieuw-wachtwoord' }, 'datingstad.nl', { cookie: first })
+      expect(ok.statusCode).toBe(200)
+      const me = (cookie: string) => app.inject({ url: '/api/user.php', headers: { host: 'datingstad.nl', cookie } })
+      expect((await me(first)).statusCode).toBe(200)
+      expect((await me(second)).statusCode).toBe(403)
+      expect((await post('/api/user.php', { email: 'wijzig@example.nl', password: 'nieuw-wachtwoord' })).statusCode).toBe(200)
+      expect((await post('/api/password.php', { old_password: 'x', password: 'y', password_repeat: 'y' })).statusCode).toBe(403)
+    })
+
+    it('changes the e-mail address once the link mailed to the new address is followed', async () => {
+      const { password } = await createMember(database.db, { email: 'oud@example.nl' })
+      await createMember(database.db, { email: 'bezet@example.nl' })
+      const cookie = sessionCookie((await post('/api/user.php', { email: 'oud@example.nl', password })).headers['set-cookie'])
+      const invalid = await post('/api/mail-change.php', { email: 'geen adres' }, 'datingstad.nl', { cookie })
+      expect(invalid.json().fields).toEqual({ email: 'Nieuw e-mailadres invalide.' })
+      const taken = await post('/api/mail-change.php', { email: 'BEZET@example.nl' }, 'datingstad.nl', { cookie })
+      expect(taken.json().fields).toEqual({ email: 'Dit e-mailadres heeft al een account op deze site.' })
+      const ok = await post('/api/mail-change.php', { email: 'nieuw-adres@example.nl' }, 'datingstad.nl', { cookie })
+      expect(ok.statusCode).toBe(200)
+      await app.services.jobs.runDue()
+      const [mail] = await mailsTo('nieuw-adres@example.nl')
+      expect(mail.subject).toBe('Bevestig je nieuwe e-mailadres voor Datingstad')
+      const token = new URL(linkIn(mail.text)).searchParams.get('token')!
+      expect(linkIn(mail.text)).toContain('/mail-change/do?token=')
+      // Not changed until confirmed.
+      expect((await app.inject({ url: '/api/user.php', headers: { host: 'datingstad.nl', cookie } })).json().user.email).toBe('oud@example.nl')
+      const confirm = await post('/api/mail-change-do.php', { token })
+      expect(confirm.json()).toEqual({ ok: true, email: 'nieuw-adres@example.nl' })
+      expect((await app.inject({ url: '/api/user.php', headers: { host: 'datingstad.nl', cookie } })).json().user.email).toBe('nieuw-adres@example.nl')
+      const reuse = await post('/api/mail-change-do.php', { token })
+      expect(reuse.json().message).toBe('Link verlopen of invalide, vraag een nieuwe e-mail aan')
+      expect((await post('/api/user.php', { email: 'nieuw-adres@example.nl', password })).statusCode).toBe(200)
+    })
+  })
+
   describe('the dev mailbox', () => {
     it('lists the mails of the host tenant only', async () => {
       const res = await app.inject({ url: '/dev/mail.json', headers: { host: 'flirtbelgie.be' } })

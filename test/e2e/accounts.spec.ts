@@ -95,6 +95,20 @@ test.describe('accounts', () => {
     await page.getByLabel('Wachtwoord').fill('tweede-wachtwoord')
     await page.getByRole('button', { name: 'Inloggen' }).click()
     await expect(page.getByRole('button', { name: /Eetje/ })).toBeVisible()
+
+    // Change the e-mail address in the settings; it changes once the mail to the new address is confirmed.
+    const newEmail = email.replace('e2e-', 'e2e-nieuw-')
+    await page.goto(siteUrl('datingstad', '/settings'))
+    await hydrated(page)
+    await page.getByLabel('Nieuw e-mailadres').fill(newEmail)
+    await page.getByRole('button', { name: 'Bevestigingsmail sturen' }).click()
+    await expect(page.getByTestId('email-sent')).toContainText(newEmail)
+    await page.screenshot({ path: `artifacts/${info.project.name}-settings.png`, fullPage: true })
+    const change = await latestMail(page, 'datingstad', newEmail, 'Bevestig je nieuwe e-mailadres voor Datingstad')
+    await page.goto(change.link)
+    await expect(page.getByTestId('mail-change-done')).toContainText(newEmail)
+    await page.goto(siteUrl('datingstad', '/settings'))
+    await expect(page.getByText(`Huidig e-mailadres: ${newEmail}`)).toBeVisible()
     expect(problems.filter((p) => !/40[0-9]|429/.test(p))).toEqual([])
   })
 

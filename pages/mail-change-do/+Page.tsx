@@ -1,0 +1,1 @@
+export { MailChangeDoPage as default } from '../../src/features/accounts/settings-page'

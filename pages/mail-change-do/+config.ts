@@ -1,0 +1,1 @@
+export default { title: 'settings.mail_change_title' }

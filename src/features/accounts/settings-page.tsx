@@ -1,0 +1,128 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import styled from '@emotion/styled'
+import { useTranslation } from '../../shared/use-translation'
+import { useSession } from '../../shared/session/session-context'
+import { http, HttpError } from '../../shared/http'
+import { PageColumn, Card, PageTitle } from '../../ui/page'
+import { Alert, TextField } from '../../ui/form'
+import { Button, ButtonLink } from '../../ui/button'
+
+const Section = styled(Card)({ marginBottom: 20, h2: { marginTop: 0 } })
+
+/** A form that posts its values and shows the field errors and the result. */
+function useForm<V extends Record<string, string>>(initial: V, url: string) {
+  const { t } = useTranslation()
+  const [values, setValues] = useState(initial)
+  const [fields, setFields] = useState<Record<string, string>>({})
+  const [error, setError] = useState<string>()
+  const [done, setDone] = useState<{ email?: string }>()
+  const [busy, setBusy] = useState(false)
+  const bind = (name: keyof V & string) => ({ name, value: values[name], error: fields[name], onChange: (e: { target: { value: string } }) => setValues({ ...values, [name]: e.target.value }) })
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setBusy(true)
+    setFields({})
+    setError(undefined)
+    setDone(undefined)
+    try {
+      setDone(await http<{ email?: string }>(url, { method: 'POST', body: values }))
+      setValues(initial)
+    } catch (err) {
+      if (err instanceof HttpError) {
+        setFields(err.fields ?? {})
+        if (!err.fields) setError(err.message || t('errors.generic'))
+      } else setError(t('errors.generic'))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { bind, submit, done, error, busy }
+}
+
+/** /settings: the member's account settings (e-mail address and password). */
+export function SettingsPage() {
+  const { t } = useTranslation()
+  const { user } = useSession()
+  const email = useForm({ email: '' }, '/api/mail-change.php')
+  const password = useForm({ old_password: '', password: '', password_repeat: '' }, '/api/password.php')
+  if (!user) {
+    return (
+      <PageColumn width={560}>
+        <Card>
+          <PageTitle>{t('settings.title')}</PageTitle>
+          <p>{t('settings.login_required')}</p>
+          <ButtonLink href="/login">{t('nav.login')}</ButtonLink>
+        </Card>
+      </PageColumn>
+    )
+  }
+  return (
+    <PageColumn width={640}>
+      <PageTitle>{t('settings.title')}</PageTitle>
+      <Section aria-labelledby="email-title">
+        <h2 id="email-title">{t('settings.email_title')}</h2>
+        <p>{t('settings.current_email', { email: user.email })}</p>
+        {email.done && (
+          <Alert tone="success" role="status" data-testid="email-sent">
+            {t('settings.email_sent', { email: email.done.email })}
+          </Alert>
+        )}
+        {email.error && <Alert role="alert">{email.error}</Alert>}
+        <form onSubmit={email.submit} noValidate>
+          <TextField label={t('settings.new_email')} type="email" autoComplete="email" maxLength={254} {...email.bind('email')} />
+          <Button type="submit" disabled={email.busy}>
+            {t('settings.email_submit')}
+          </Button>
+        </form>
+      </Section>
+      <Section aria-labelledby="password-title">
+        <h2 id="password-title">{t('settings.password_title')}</h2>
+        {password.done && (
+          <Alert tone="success" role="status" data-testid="password-changed">
+            {t('settings.password_changed')}
+          </Alert>
+        )}
+        {password.error && <Alert role="alert">{password.error}</Alert>}
+        <form onSubmit={password.submit} noValidate>
+          <TextField label={t('settings.old_password')} type="password" autoComplete="current-password" {...password.bind('old_password')} />
+          <TextField label={t('settings.new_password')} type="password" autoComplete="new-password" {...password.bind('password')} />
+          <TextField label={t('settings.repeat')} type="password" autoComplete="new-password" {...password.bind('password_repeat')} />
+          <Button type="submit" disabled={password.busy}>
+            {t('settings.password_submit')}
+          </Button>
+        </form>
+      </Section>
+    </PageColumn>
+  )
+}
+
+/** /mail-change/do?token=…: confirms the new e-mail address. */
+export function MailChangeDoPage() {
+  const { t } = useTranslation()
+  const [state, setState] = useState<{ busy: boolean; email?: string; error?: string }>({ busy: true })
+  useEffect(() => {
+    const token = new URLSearchParams(window.location.search).get('token') ?? ''
+    http<{ email: string }>('/api/mail-change-do.php', { method: 'POST', body: { token } })
+      .then((r) => setState({ busy: false, email: r.email }))
+      .catch((err) => setState({ busy: false, error: err instanceof HttpError && err.message ? err.message : t('errors.generic') }))
+  }, [t])
+  return (
+    <PageColumn width={560}>
+      <Card>
+        <PageTitle>{t('settings.mail_change_title')}</PageTitle>
+        {state.busy && <p>{t('settings.mail_change_busy')}</p>}
+        {state.email && (
+          <Alert tone="success" role="status" data-testid="mail-change-done">
+            {t('settings.mail_change_done', { email: state.email })}
+          </Alert>
+        )}
+        {state.error && (
+          <Alert role="alert" data-testid="mail-change-error">
+            {state.error}
+          </Alert>
+        )}
+        <ButtonLink href="/settings">{t('settings.title')}</ButtonLink>
+      </Card>
+    </PageColumn>
+  )
+}
