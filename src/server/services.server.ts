@@ -9,12 +9,17 @@ import { loadVapidKeys } from './vapid.server'
 import { createJobWorker } from './jobs.server'
 import { createMailer } from '../features/mail/mailer.server'
 import { MAIL_JOB, mailJobHandler } from '../features/mail/send-mail.server'
+import { PURGE_JOB, purgeJobHandler } from '../features/accounts/deletion.server'
 
 /** jobIntervalMs 0 leaves the job worker to explicit runDue() calls (tests). */
 export async function createServices(opts: { config: Config; database: Database; tenants: TenantRegistry; jobIntervalMs?: number; log?: (m: string) => void }): Promise<Services> {
   const { config, database, tenants } = opts
   const i18n = createI18nService()
   const mailer = createMailer(database.db, config.smtpUrl)
-  const jobs = createJobWorker(database.db, { [MAIL_JOB]: mailJobHandler({ tenants, i18n, mailer, publicUrl: config.publicUrl }) }, { intervalMs: opts.jobIntervalMs, log: opts.log })
+  const handlers = {
+    [MAIL_JOB]: mailJobHandler({ tenants, i18n, mailer, publicUrl: config.publicUrl }),
+    [PURGE_JOB]: purgeJobHandler(database.db, config.mediaDir),
+  }
+  const jobs = createJobWorker(database.db, handlers, { intervalMs: opts.jobIntervalMs, log: opts.log })
   return { config, database, tenants, i18n, geoip: await openGeoIp(), vapid: await loadVapidKeys(database.db), mailer, jobs }
 }

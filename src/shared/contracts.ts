@@ -94,3 +94,11 @@ export const resetPasswordDoRequest = z.object({ token: z.string().max(200), pas
 export const changePasswordRequest = z.object({ old_password: z.string().max(200), password: z.string().max(200), password_repeat: z.string().max(200) })
 export const changeEmailRequest = z.object({ email: z.string().max(254) })
 export const tokenRequest = z.object({ token: z.string().max(200) })
+
+export const DELETE_REASONS = ['found_partner', 'no_matches', 'too_expensive', 'too_many_mails', 'privacy', 'other'] as const
+export const deleteAccountRequest = z.object({
+  password: z.string().max(200),
+  reason: z.enum(DELETE_REASONS),
+  reason_text: z.string().trim().max(1000).optional(),
+})
+export const invisibleRequest = z.object({ invisible: z.boolean() })

@@ -276,6 +276,47 @@ describeEachDb('accounts API', (kind) => {
     })
   })
 
+  describe('account deletion', () => {
+    it('deletes at once, mails a reactivation link valid 14 days, and a job purges the account afterwards', async () => {
+      const { account, password } = await createMember(database.db, { email: 'weg-ermee@example.nl' })
+      const cookie = sessionCookie((await post('/api/user.php', { email: 'weg-ermee@example.nl', password })).headers['set-cookie'])
+      const wrong = await post('/api/delete-account.php', { password: 'fout', reason: 'no_matches' }, 'datingstad.nl', { cookie })
+      expect(wrong.json().fields.password).toBe('Controleer je oude wachtwoord.')
+      const res = await post('/api/delete-account.php', { password, reason: 'found_partner', reason_text: 'Gevonden!' }, 'datingstad.nl', { cookie })
+      expect(res.statusCode).toBe(200)
+      expect((await app.inject({ url: '/api/user.php', headers: { host: 'datingstad.nl', cookie } })).statusCode).toBe(403)
+      expect((await post('/api/user.php', { email: 'weg-ermee@example.nl', password })).statusCode).toBe(401)
+      const signupAgain = await post('/api/signup.php', { email: 'weg-ermee@example.nl', name: 'Terug', password: 'lang genoeg', date_of_birth: adultDob })
+      expect(signupAgain.json().error).toBe('account_deleted')
+
+      await app.services.jobs.runDue()
+      const [mail] = await mailsTo('weg-ermee@example.nl')
+      expect(mail.subject).toBe('Je account bij Datingstad is verwijderd')
+      const link = linkIn(mail.text)
+      const back = await app.inject({ url: new URL(link).pathname + new URL(link).search, headers: { host: 'datingstad.nl' } })
+      expect(back.headers.location).toBe('/login?reactivated=1')
+      expect((await post('/api/user.php', { email: 'weg-ermee@example.nl', password })).statusCode).toBe(200)
+
+      // Deleted again, and the grace period passes: the purge job removes the account and its rows.
+      const cookie2 = sessionCookie((await post('/api/user.php', { email: 'weg-ermee@example.nl', password })).headers['set-cookie'])
+      await post('/api/delete-account.php', { password, reason: 'other' }, 'datingstad.nl', { cookie: cookie2 })
+      await database.db.update(accounts).set({ deletedAt: new Date(Date.now() - 15 * 86400_000) }).where(eq(accounts.id, account.id))
+      await database.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.kind, 'account.purge'))
+      await app.services.jobs.runDue()
+      expect(await database.db.select().from(accounts).where(eq(accounts.id, account.id))).toEqual([])
+      expect(await database.db.select().from(profiles).where(eq(profiles.accountId, account.id))).toEqual([])
+    })
+
+    it('offers invisible mode as an alternative', async () => {
+      const { account, password } = await createMember(database.db, { email: 'pauze@example.nl' })
+      const cookie = sessionCookie((await post('/api/user.php', { email: 'pauze@example.nl', password })).headers['set-cookie'])
+      const res = await post('/api/invisible.php', { invisible: true }, 'datingstad.nl', { cookie })
+      expect(res.json().invisible).toBe(true)
+      const [row] = await database.db.select().from(accounts).where(eq(accounts.id, account.id))
+      expect(row.invisible).toBe(true)
+    })
+  })
+
   describe('the dev mailbox', () => {
     it('lists the mails of the host tenant only', async () => {
       const res = await app.inject({ url: '/dev/mail.json', headers: { host: 'flirtbelgie.be' } })

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
 import { useSession, useSessionStore } from '../../shared/session/session-context'
@@ -15,6 +15,9 @@ export function LoginPage() {
   const { user } = useSession()
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
+  // Set after hydration: the query flag of the reactivation link.
+  const [reactivated, setReactivated] = useState(false)
+  useEffect(() => setReactivated(new URLSearchParams(window.location.search).has('reactivated')), [])
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -43,6 +46,11 @@ export function LoginPage() {
         ) : (
           <>
             <p>{t('login.intro', { site: tenant.settings.name })}</p>
+            {reactivated && (
+              <Alert tone="success" role="status" data-testid="reactivated">
+                {t('login.reactivated')}
+              </Alert>
+            )}
             {error && (
               <Alert role="alert" data-testid="login-error">
                 {error}

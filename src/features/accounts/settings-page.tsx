@@ -6,6 +6,7 @@ import { http, HttpError } from '../../shared/http'
 import { PageColumn, Card, PageTitle } from '../../ui/page'
 import { Alert, TextField } from '../../ui/form'
 import { Button, ButtonLink } from '../../ui/button'
+import { DeleteAccountFlow } from './delete-account-flow'
 
 const Section = styled(Card)({ marginBottom: 20, h2: { marginTop: 0 } })
 
@@ -91,6 +92,10 @@ export function SettingsPage() {
             {t('settings.password_submit')}
           </Button>
         </form>
+      </Section>
+      <Section aria-labelledby="delete-title">
+        <h2 id="delete-title">{t('delete.title')}</h2>
+        <DeleteAccountFlow />
       </Section>
     </PageColumn>
   )

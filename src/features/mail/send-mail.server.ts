@@ -12,7 +12,7 @@ const mailJob = z.object({
   tenantId: z.string(),
   to: z.string(),
   lng: z.string(),
-  kind: z.enum(['activation', 'reset_password', 'mail_change']),
+  kind: z.enum(['activation', 'reset_password', 'mail_change', 'reactivate']),
   name: z.string(),
   /** Path and query on the tenant's domain that the mail's button opens. */
   path: z.string().startsWith('/'),

@@ -1,11 +1,14 @@
 // The account part of the settings screen: password and e-mail address.
 import type { FastifyInstance } from 'fastify'
-import { changeEmailRequest, changePasswordRequest, tokenRequest } from '../../shared/contracts'
+import { changeEmailRequest, changePasswordRequest, deleteAccountRequest, invisibleRequest, tokenRequest } from '../../shared/contracts'
+import { deleteAccount, reactivateAccount } from '../../features/accounts/deletion.server'
+import { accounts } from '../../db/schema'
+import { eq } from 'drizzle-orm'
 import { ApiError, requireAccount } from '../context.server'
 import { parseInput } from '../zod-errors.server'
 import { rateLimitHit } from '../rate-limit.server'
 import { changePassword, confirmEmailChange, requestEmailChange, type Outcome } from '../../features/accounts/account-settings.server'
-import { SESSION_COOKIE } from '../../features/accounts/sessions.server'
+import { SESSION_COOKIE, presentUser } from '../../features/accounts/sessions.server'
 
 const answer = (result: Outcome) => {
   if (!result.ok) throw new ApiError(result.status, result.code, result.message, result.fields)
@@ -35,5 +38,31 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
     const { t, tenant } = req.ctx
     const body = parseInput(tokenRequest, req.body, t)
     return answer(await confirmEmailChange(db, { tenant, token: body.token, t }))
+  })
+
+  app.post('/api/delete-account.php', async (req, reply) => {
+    const account = requireAccount(req)
+    const { t, tenant } = req.ctx
+    const body = parseInput(deleteAccountRequest, req.body, t)
+    if (!(await rateLimitHit(db, `delete:${account.id}`, 10, 3600))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
+    const result = await deleteAccount(db, { tenant, account, password: body.password, reason: body.reason, reasonText: body.reason_text, t })
+    if (!result.ok) throw new ApiError(result.status, result.code, result.message, result.fields)
+    reply.clearCookie(SESSION_COOKIE, { path: '/' })
+    return { ok: true }
+  })
+
+  // The link of the reactivation mail.
+  app.get('/api/reactivate.php', async (req, reply) => {
+    const token = (req.query as Record<string, string | undefined>).token
+    const ok = await reactivateAccount(db, req.ctx.tenant, token)
+    return reply.redirect(ok ? '/login?reactivated=1' : '/activate/error', 303)
+  })
+
+  // Invisible mode (one of the alternatives to deleting the account; also on the notifications screen).
+  app.post('/api/invisible.php', async (req) => {
+    const account = requireAccount(req)
+    const body = parseInput(invisibleRequest, req.body, req.ctx.t)
+    const [updated] = await db.update(accounts).set({ invisible: body.invisible }).where(eq(accounts.id, account.id)).returning()
+    return { user: await presentUser(db, updated, req.ctx.tenant.cdn_prefix), invisible: updated.invisible }
   })
 }

@@ -1,0 +1,1 @@
+export { AccountDeletedPage as default } from '../../src/features/accounts/delete-account-flow'

@@ -1,0 +1,156 @@
+// The account-deletion flow of the settings screen: alternatives, reasons, confirmation. Each step is a route
+// of a MemoryRouter, so each has its own back (docs/architecture.md).
+import { useState, type FormEvent } from 'react'
+import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom'
+import styled from '@emotion/styled'
+import { useTranslation } from '../../shared/use-translation'
+import { http, HttpError } from '../../shared/http'
+import { DELETE_REASONS } from '../../shared/contracts'
+import { Alert, TextAreaField, TextField } from '../../ui/form'
+import { Button, ButtonLink } from '../../ui/button'
+import { PageColumn, Card, PageTitle } from '../../ui/page'
+
+type Reason = (typeof DELETE_REASONS)[number]
+
+const Option = styled.label(({ theme }) => ({
+  display: 'flex',
+  gap: 10,
+  alignItems: 'center',
+  padding: '10px 12px',
+  marginBottom: 8,
+  borderRadius: 10,
+  border: `1.5px solid ${theme.colors.border}`,
+  cursor: 'pointer',
+  '&:has(input:checked)': { borderColor: theme.colors.primary, background: theme.colors.primarySoft },
+}))
+const Actions = styled.div({ display: 'flex', gap: 12, flexWrap: 'wrap', marginTop: 16 })
+const Alternative = styled.div(({ theme }) => ({ padding: 16, borderRadius: 10, background: theme.colors.primarySoft, marginBottom: 16, h3: { margin: '0 0 6px' }, p: { margin: '0 0 12px' } }))
+
+function Alternatives({ onCancel }: { onCancel: () => void }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const [invisible, setInvisible] = useState(false)
+  return (
+    <div data-testid="delete-step-alternatives">
+      <p>{t('delete.intro')}</p>
+      <Alternative>
+        <h3>{t('delete.alt_invisible_title')}</h3>
+        <p>{t('delete.alt_invisible_body')}</p>
+        {invisible ? (
+          <Alert tone="success" role="status">
+            {t('delete.alt_invisible_done')}
+          </Alert>
+        ) : (
+          <Button variant="secondary" onClick={() => http('/api/invisible.php', { method: 'POST', body: { invisible: true } }).then(() => setInvisible(true))}>
+            {t('delete.alt_invisible_button')}
+          </Button>
+        )}
+      </Alternative>
+      <Actions>
+        <Button variant="ghost" onClick={() => navigate('/reasons')}>
+          {t('delete.continue')}
+        </Button>
+        <Button onClick={onCancel}>{t('delete.keep')}</Button>
+      </Actions>
+    </div>
+  )
+}
+
+function Reasons({ reason, setReason, text, setText }: { reason?: Reason; setReason: (r: Reason) => void; text: string; setText: (s: string) => void }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  return (
+    <div data-testid="delete-step-reasons">
+      <fieldset style={{ border: 'none', padding: 0, margin: 0 }}>
+        <legend style={{ fontWeight: 700, marginBottom: 8 }}>{t('delete.reasons_title')}</legend>
+        {DELETE_REASONS.map((r) => (
+          <Option key={r}>
+            <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => setReason(r)} />
+            {t(`delete.reason.${r}`)}
+          </Option>
+        ))}
+      </fieldset>
+      <TextAreaField label={t('delete.reason_text')} name="reason_text" rows={3} maxLength={1000} value={text} onChange={(e) => setText(e.target.value)} />
+      <Actions>
+        <Button variant="ghost" onClick={() => navigate(-1)}>
+          {t('delete.back')}
+        </Button>
+        <Button disabled={!reason} onClick={() => navigate('/confirm')}>
+          {t('delete.next')}
+        </Button>
+      </Actions>
+    </div>
+  )
+}
+
+function Confirm({ reason, text }: { reason?: Reason; text: string }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setBusy(true)
+    setError(undefined)
+    try {
+      await http('/api/delete-account.php', { method: 'POST', body: { password, reason: reason ?? 'other', reason_text: text || undefined } })
+      window.location.href = '/account-deleted'
+    } catch (err) {
+      setError(err instanceof HttpError ? (err.fields?.password ?? err.message) : t('errors.generic'))
+      setBusy(false)
+    }
+  }
+  return (
+    <form onSubmit={submit} noValidate data-testid="delete-step-confirm">
+      <h3 style={{ marginTop: 0 }}>{t('delete.confirm_title')}</h3>
+      <p>{t('delete.confirm_body')}</p>
+      <TextField label={t('delete.password')} name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error} />
+      <Actions>
+        <Button type="button" variant="ghost" onClick={() => navigate(-1)}>
+          {t('delete.back')}
+        </Button>
+        <Button type="submit" disabled={busy} style={{ background: '#c62828', color: '#fff' }}>
+          {busy ? t('delete.busy') : t('delete.confirm')}
+        </Button>
+      </Actions>
+    </form>
+  )
+}
+
+export function DeleteAccountFlow() {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
+  const [reason, setReason] = useState<Reason>()
+  const [text, setText] = useState('')
+  if (!open) {
+    return (
+      <Button variant="ghost" onClick={() => setOpen(true)}>
+        {t('delete.start')}
+      </Button>
+    )
+  }
+  return (
+    <MemoryRouter>
+      <Routes>
+        <Route path="/" element={<Alternatives onCancel={() => setOpen(false)} />} />
+        <Route path="/reasons" element={<Reasons reason={reason} setReason={setReason} text={text} setText={setText} />} />
+        <Route path="/confirm" element={<Confirm reason={reason} text={text} />} />
+      </Routes>
+    </MemoryRouter>
+  )
+}
+
+/** /account-deleted */
+export function AccountDeletedPage() {
+  const { t } = useTranslation()
+  return (
+    <PageColumn width={560}>
+      <Card>
+        <PageTitle>{t('deleted.title')}</PageTitle>
+        <p data-testid="account-deleted">{t('deleted.body')}</p>
+        <ButtonLink href="/">{t('deleted.home')}</ButtonLink>
+      </Card>
+    </PageColumn>
+  )
+}

@@ -1,0 +1,74 @@
+// Account deletion (SPEC.md sections 4 and 9): deleted at once for everyone else, reactivatable for 14 days
+// through a mailed link, then purged with its data by a job.
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { and, eq, lte, sql } from 'drizzle-orm'
+import type { TFunction } from 'i18next'
+import type { Db } from '../../db/client.server'
+import { accounts, photos, profiles, sessions } from '../../db/schema'
+import type { Tenant } from '../../shared/tenant-schema'
+import { enqueueJob, type JobHandler } from '../../server/jobs.server'
+import { verifyPassword } from './passwords.server'
+import { consumeToken, issueToken } from './tokens.server'
+import { queueMail } from '../mail/send-mail.server'
+import { DELETION_GRACE_DAYS } from './signup.server'
+import type { Account } from './sessions.server'
+
+export const PURGE_JOB = 'account.purge'
+const GRACE_S = DELETION_GRACE_DAYS * 24 * 3600
+
+export type DeleteOutcome = { ok: true } | { ok: false; status: number; code: string; message: string; fields?: Record<string, string> }
+
+export async function deleteAccount(db: Db, opts: { tenant: Tenant; account: Account; password: string; reason: string; reasonText?: string; t: TFunction }): Promise<DeleteOutcome> {
+  const { account, tenant, t } = opts
+  if (!(await verifyPassword(account.passwordHash, opts.password))) {
+    return { ok: false, status: 400, code: 'invalid_input', message: t('errors.invalid_input'), fields: { password: t('settings.old_password_wrong') } }
+  }
+  const [profile] = await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.accountId, account.id))
+  await db.transaction(async (tx) => {
+    await tx
+      .update(accounts)
+      .set({ status: 'deleted', deletedAt: sql`now()` })
+      .where(eq(accounts.id, account.id))
+    await tx.update(profiles).set({ searchable: false }).where(eq(profiles.accountId, account.id))
+    await tx.delete(sessions).where(eq(sessions.accountId, account.id))
+    const token = await issueToken(tx, account, 'reactivate', GRACE_S, { status: account.status, reason: opts.reason, reason_text: opts.reasonText ?? null })
+    await queueMail(tx, { tenantId: tenant.id, to: account.email, lng: account.language, kind: 'reactivate', name: profile?.name ?? '', path: `/api/reactivate.php?token=${encodeURIComponent(token)}` })
+    await enqueueJob(tx as unknown as Db, PURGE_JOB, { accountId: account.id }, { runAt: new Date(Date.now() + GRACE_S * 1000) })
+  })
+  return { ok: true }
+}
+
+/** Brings a deleted account back within the grace period; false when the link is invalid or too late. */
+export async function reactivateAccount(db: Db, tenant: Tenant, token: string | undefined): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const row = await consumeToken(tx, token, 'reactivate', tenant.pool)
+    if (!row) return false
+    const previous = (row.payload as { status?: string } | null)?.status
+    const [acc] = await tx
+      .update(accounts)
+      .set({ status: previous === 'not_confirmed' ? 'not_confirmed' : 'active', deletedAt: null })
+      .where(and(eq(accounts.id, row.accountId), eq(accounts.status, 'deleted'), sql`${accounts.deletedAt} > now() - make_interval(days => ${DELETION_GRACE_DAYS})`))
+      .returning({ id: accounts.id })
+    if (!acc) return false
+    await tx.update(profiles).set({ searchable: true }).where(eq(profiles.accountId, acc.id))
+    return true
+  })
+}
+
+/** The purge job: removes the account with all its rows (cascade) and its media files, if still deleted after the grace period. */
+export function purgeJobHandler(db: Db, mediaDir: string): JobHandler {
+  return async (payload) => {
+    const accountId = Number(payload.accountId)
+    const [acc] = await db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.id, accountId), eq(accounts.status, 'deleted'), lte(accounts.deletedAt, sql`now() - make_interval(days => ${DELETION_GRACE_DAYS})`)))
+    if (!acc) return
+    const files = await db.select().from(photos).where(eq(photos.accountId, accountId))
+    await db.delete(accounts).where(eq(accounts.id, accountId))
+    for (const f of files) {
+      for (const name of [f.filename, f.thumbFilename, f.blurredFilename]) await fs.rm(path.join(mediaDir, path.basename(name)), { force: true })
+    }
+  }
+}
