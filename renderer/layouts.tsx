@@ -6,6 +6,7 @@ import { Footer } from '../src/features/layout/footer'
 import { EntryWarning } from '../src/features/layout/entry-warning'
 import { SignupModal } from '../src/features/accounts/signup-modal'
 import { ActivationReminder } from '../src/features/accounts/activation-reminder'
+import { DisabledNotificationsAlert } from '../src/features/notifications/disabled-notifications-alert'
 import { usePageContext } from './page-context'
 import type { LayoutName } from './types'
 
@@ -49,6 +50,7 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
           <TopNav />
           <Warnings role="region" aria-live="polite" data-testid="warnings">
             <ActivationReminder />
+            <DisabledNotificationsAlert />
           </Warnings>
           <Main>{children}</Main>
           <Footer />

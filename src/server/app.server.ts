@@ -13,6 +13,7 @@ import { settingsRoutes } from './api/settings.server'
 import { complaintRoutes } from './api/complaints.server'
 import { accountRoutes } from './api/accounts.server'
 import { accountSettingsRoutes } from './api/settings-account.server'
+import { notificationRoutes } from './api/notifications.server'
 import { devMailRoutes } from './dev-mail.server'
 import { renderHostPage } from './host-pages.server'
 import { DEFAULT_LOCALE } from '../shared/locales'
@@ -77,6 +78,7 @@ export async function buildApp({ services, pages, logger = false }: AppOptions):
   await app.register(complaintRoutes)
   await app.register(accountRoutes)
   await app.register(accountSettingsRoutes)
+  await app.register(notificationRoutes)
   if (services.config.devMailbox) await app.register(devMailRoutes)
 
   fs.mkdirSync(services.config.mediaDir, { recursive: true })

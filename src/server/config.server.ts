@@ -22,6 +22,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().regex(/^https?:\/\/.*\{(domain|id)\}/, 'must be a URL template with {domain} or {id}').default('https://{domain}'),
   /** Serve the dev mailbox at /dev/mail (on by default in development, never needed with SMTP_URL). */
   DEV_MAILBOX: z.enum(['true', 'false']).optional(),
+  /** Shared secret of the mail provider's bounce and complaint webhook (POST /api/mail-events.php); unset disables it. */
+  MAIL_EVENTS_SECRET: z.string().min(16, 'at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     seedMembersPerPool: c.SEED_MEMBERS_PER_POOL,
     logLevel: c.LOG_LEVEL,
     publicUrl: c.PUBLIC_URL,
+    mailEventsSecret: c.MAIL_EVENTS_SECRET,
     devMailbox: c.DEV_MAILBOX ? c.DEV_MAILBOX === 'true' : c.NODE_ENV === 'development',
   }
 }

@@ -10,6 +10,7 @@ import { createJobWorker } from './jobs.server'
 import { createMailer } from '../features/mail/mailer.server'
 import { MAIL_JOB, mailJobHandler } from '../features/mail/send-mail.server'
 import { PURGE_JOB, purgeJobHandler } from '../features/accounts/deletion.server'
+import { unsubscribeSecret, unsubscribeToken } from '../features/notifications/notifications.server'
 
 /** jobIntervalMs 0 leaves the job worker to explicit runDue() calls (tests). */
 export async function createServices(opts: { config: Config; database: Database; tenants: TenantRegistry; jobIntervalMs?: number; log?: (m: string) => void }): Promise<Services> {
@@ -17,7 +18,7 @@ export async function createServices(opts: { config: Config; database: Database;
   const i18n = createI18nService()
   const mailer = createMailer(database.db, config.smtpUrl)
   const handlers = {
-    [MAIL_JOB]: mailJobHandler({ tenants, i18n, mailer, publicUrl: config.publicUrl }),
+    [MAIL_JOB]: mailJobHandler({ tenants, i18n, mailer, publicUrl: config.publicUrl, unsubscribeToken: async (id) => unsubscribeToken(await unsubscribeSecret(database.db), id) }),
     [PURGE_JOB]: purgeJobHandler(database.db, config.mediaDir),
   }
   const jobs = createJobWorker(database.db, handlers, { intervalMs: opts.jobIntervalMs, log: opts.log })

@@ -102,3 +102,19 @@ export const deleteAccountRequest = z.object({
   reason_text: z.string().trim().max(1000).optional(),
 })
 export const invisibleRequest = z.object({ invisible: z.boolean() })
+
+export const NOTIFICATION_TYPES = ['email_messages', 'email_likes', 'email_matches', 'email_newsletter'] as const
+export const DISABLED_REASONS = ['fbl', 'bounce', 'listunsubscribe'] as const
+export const notificationSettingsSchema = z.object({
+  email_messages: z.boolean(),
+  email_likes: z.boolean(),
+  email_matches: z.boolean(),
+  email_newsletter: z.boolean(),
+  push: z.boolean(),
+  invisible: z.boolean(),
+  disabled_reasons: z.array(z.enum(DISABLED_REASONS)),
+})
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>
+export const updateNotificationsRequest = notificationSettingsSchema.omit({ disabled_reasons: true }).partial()
+/** Bounce and spam-complaint reports of the mail provider. */
+export const mailEventRequest = z.object({ email: z.string().max(254), type: z.enum(['bounce', 'complaint']) })

@@ -79,3 +79,14 @@ describe('the activation reminder rule', () => {
     expect(needsActivationReminder(null, '/')).toBe(false)
   })
 })
+
+describe('the disabled-notifications alert rule', () => {
+  it('shows when e-mail is off and not dismissed, except on settings and notifications', () => {
+    const { showDisabledAlert } = jest.requireActual('../../src/features/notifications/disabled-notifications-alert')
+    expect(showDisabledAlert(['bounce'], null, '/')).toBe(true)
+    expect(showDisabledAlert([], null, '/')).toBe(false)
+    expect(showDisabledAlert(['bounce'], '2026-01-01T00:00:00Z', '/')).toBe(false)
+    expect(showDisabledAlert(['fbl'], null, '/settings')).toBe(false)
+    expect(showDisabledAlert(['fbl'], null, '/notifications')).toBe(false)
+  })
+})

@@ -33,7 +33,7 @@ export async function deleteAccount(db: Db, opts: { tenant: Tenant; account: Acc
     await tx.update(profiles).set({ searchable: false }).where(eq(profiles.accountId, account.id))
     await tx.delete(sessions).where(eq(sessions.accountId, account.id))
     const token = await issueToken(tx, account, 'reactivate', GRACE_S, { status: account.status, reason: opts.reason, reason_text: opts.reasonText ?? null })
-    await queueMail(tx, { tenantId: tenant.id, to: account.email, lng: account.language, kind: 'reactivate', name: profile?.name ?? '', path: `/api/reactivate.php?token=${encodeURIComponent(token)}` })
+    await queueMail(tx, { tenantId: tenant.id, to: account.email, lng: account.language, kind: 'reactivate', name: profile?.name ?? '', path: `/api/reactivate.php?token=${encodeURIComponent(token)}`, accountId: account.id })
     await enqueueJob(tx as unknown as Db, PURGE_JOB, { accountId: account.id }, { runAt: new Date(Date.now() + GRACE_S * 1000) })
   })
   return { ok: true }

@@ -109,7 +109,7 @@ export async function signup(db: Db, opts: { tenant: Tenant; lng: Locale; countr
       await tx.insert(creditLedger).values({ pool: acc.pool, accountId: acc.id, delta: tenant.credits.signup_credits, balanceAfter: tenant.credits.signup_credits, reason: 'signup' })
     }
     const token = await issueToken(tx, acc, 'activate', ACTIVATION_TTL_S)
-    await queueMail(tx, { tenantId: tenant.id, to: email, lng: opts.lng, kind: 'activation', name: input.name.trim(), path: `/api/activate.php?token=${token}` })
+    await queueMail(tx, { tenantId: tenant.id, to: email, lng: opts.lng, kind: 'activation', name: input.name.trim(), path: `/api/activate.php?token=${token}`, accountId: acc.id })
     return acc
   })
   return { ok: true, account }
@@ -120,6 +120,6 @@ export async function resendActivation(db: Db, tenant: Tenant, account: Account)
   const [profile] = await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.accountId, account.id))
   await db.transaction(async (tx) => {
     const token = await issueToken(tx, account, 'activate', ACTIVATION_TTL_S)
-    await queueMail(tx, { tenantId: tenant.id, to: account.email, lng: account.language, kind: 'activation', name: profile?.name ?? '', path: `/api/activate.php?token=${token}` })
+    await queueMail(tx, { tenantId: tenant.id, to: account.email, lng: account.language, kind: 'activation', name: profile?.name ?? '', path: `/api/activate.php?token=${token}`, accountId: account.id })
   })
 }

@@ -16,6 +16,8 @@ const mailJob = z.object({
   name: z.string(),
   /** Path and query on the tenant's domain that the mail's button opens. */
   path: z.string().startsWith('/'),
+  /** The member's account: its mails carry List-Unsubscribe headers (except security mails). */
+  accountId: z.number().optional(),
 })
 export type MailJob = z.infer<typeof mailJob>
 
@@ -25,7 +27,10 @@ export async function queueMail(db: Db | Tx, job: MailJob & { kind: MailKind }) 
   await enqueueJob(db as Db, MAIL_JOB, job)
 }
 
-export function mailJobHandler(deps: { tenants: TenantRegistry; i18n: I18nService; mailer: Mailer; publicUrl: string }): JobHandler {
+/** Mails that must reach the member whatever their e-mail settings, so they carry no unsubscribe link. */
+const SECURITY_MAILS = new Set(['reset_password', 'mail_change'])
+
+export function mailJobHandler(deps: { tenants: TenantRegistry; i18n: I18nService; mailer: Mailer; publicUrl: string; unsubscribeToken: (accountId: number) => Promise<string> }): JobHandler {
   return async (payload) => {
     const job = mailJob.parse(payload)
     const tenant = deps.tenants.byId.get(job.tenantId)
@@ -34,6 +39,12 @@ export function mailJobHandler(deps: { tenants: TenantRegistry; i18n: I18nServic
     const t = deps.i18n.forRequest(lng).t
     const link = tenantUrl(deps.publicUrl, tenant, job.path)
     const mail = renderMail(job.kind, { tenant, t, name: job.name, link })
-    await deps.mailer.send({ tenantId: tenant.id, from: `"${tenant.mail_name}" <noreply@${tenant.domains[0]}>`, to: job.to, ...mail })
+    const headers: Record<string, string> = {}
+    if (job.accountId && !SECURITY_MAILS.has(job.kind)) {
+      const url = tenantUrl(deps.publicUrl, tenant, `/api/unsubscribe.php?token=${await deps.unsubscribeToken(job.accountId)}`)
+      headers['List-Unsubscribe'] = `<${url}>`
+      headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click'
+    }
+    await deps.mailer.send({ tenantId: tenant.id, from: `"${tenant.mail_name}" <noreply@${tenant.domains[0]}>`, to: job.to, ...mail, headers })
   }
 }

@@ -1,0 +1,1 @@
+export { NotificationsPage as default } from '../../src/features/notifications/notifications-page'

@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react'
+import styled from '@emotion/styled'
+import { useTranslation } from '../../shared/use-translation'
+import { usePageContext } from '../../../renderer/page-context'
+import { useSession, useSessionStore } from '../../shared/session/session-context'
+import { http } from '../../shared/http'
+import { NOTIFICATION_TYPES, type NotificationSettings } from '../../shared/contracts'
+import { PageColumn, Card, PageTitle } from '../../ui/page'
+import { Alert } from '../../ui/form'
+import { Button, ButtonLink } from '../../ui/button'
+
+const Section = styled(Card)({ marginBottom: 20, h2: { marginTop: 0, fontSize: 20 } })
+const Toggle = styled.label(({ theme }) => ({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: 12,
+  padding: '12px 0',
+  borderBottom: `1px solid ${theme.colors.border}`,
+  fontWeight: 600,
+  input: { width: 22, height: 22, accentColor: theme.colors.primary, flex: '0 0 auto' },
+}))
+
+/** /notifications: e-mail per type, push, invisible mode, and why e-mail is off with a way to turn it on again. */
+export function NotificationsPage() {
+  const { t } = useTranslation()
+  const { tenant } = usePageContext()
+  const { user } = useSession()
+  const store = useSessionStore()
+  const [settings, setSettings] = useState<NotificationSettings>()
+  const [saved, setSaved] = useState<string>()
+  const [unsubscribed, setUnsubscribed] = useState(false)
+  useEffect(() => {
+    setUnsubscribed(new URLSearchParams(window.location.search).has('unsubscribed'))
+    if (user) http<{ notifications: NotificationSettings }>('/api/notifications.php').then((r) => setSettings(r.notifications)).catch(() => undefined)
+  }, [user])
+
+  if (!user) {
+    return (
+      <PageColumn width={560}>
+        <Card>
+          <PageTitle>{t('notifications.title')}</PageTitle>
+          <p>{t('notifications.login_required')}</p>
+          <ButtonLink href="/login">{t('nav.login')}</ButtonLink>
+        </Card>
+      </PageColumn>
+    )
+  }
+  const update = async (patch: Partial<NotificationSettings>) => {
+    setSettings((s) => (s ? { ...s, ...patch } : s))
+    const r = await http<{ notifications: NotificationSettings }>('/api/notifications.php', { method: 'PUT', body: patch })
+    setSettings(r.notifications)
+    setSaved(t('notifications.saved'))
+  }
+  const enable = async () => {
+    const r = await http<{ notifications: NotificationSettings }>('/api/notifications-enable.php', { method: 'POST', body: {} })
+    setSettings(r.notifications)
+    if (store.user) store.user = { ...store.user, notifications_disabled: [] }
+    setSaved(t('notifications.enabled'))
+  }
+  return (
+    <PageColumn width={640}>
+      <PageTitle>{t('notifications.title')}</PageTitle>
+      <p>{t('notifications.intro', { site: tenant.settings.name })}</p>
+      {unsubscribed && <Alert tone="info">{t('notifications.unsubscribed')}</Alert>}
+      {saved && (
+        <Alert tone="success" role="status" data-testid="notifications-saved">
+          {saved}
+        </Alert>
+      )}
+      {settings && settings.disabled_reasons.length > 0 && (
+        <Alert role="alert" data-testid="email-disabled">
+          <strong>{t('notifications.disabled_title')}</strong>
+          <ul style={{ margin: '8px 0' }}>
+            {settings.disabled_reasons.map((r) => (
+              <li key={r}>{t(`notifications.disabled_reason.${r}`)}</li>
+            ))}
+          </ul>
+          <Button onClick={enable}>{t('notifications.enable')}</Button>
+        </Alert>
+      )}
+      {settings && (
+        <>
+          <Section>
+            <h2>{t('notifications.email_title')}</h2>
+            {NOTIFICATION_TYPES.map((k) => (
+              <Toggle key={k}>
+                {t(`notifications.${k}`)}
+                <input type="checkbox" checked={settings[k]} onChange={(e) => update({ [k]: e.target.checked })} />
+              </Toggle>
+            ))}
+          </Section>
+          <Section>
+            <h2>{t('notifications.push_title')}</h2>
+            <Toggle>
+              {t('notifications.push')}
+              <input type="checkbox" checked={settings.push} onChange={(e) => update({ push: e.target.checked })} />
+            </Toggle>
+          </Section>
+          <Section>
+            <h2>{t('notifications.privacy_title')}</h2>
+            <Toggle>
+              {t('notifications.invisible')}
+              <input type="checkbox" checked={settings.invisible} onChange={(e) => update({ invisible: e.target.checked })} />
+            </Toggle>
+          </Section>
+        </>
+      )}
+    </PageColumn>
+  )
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify'
+import { eq } from 'drizzle-orm'
+import { describeEachDb, openTestDatabase } from '../support/db'
+import { createMember, makeTestApp, sessionCookie } from '../support/app'
+import type { Database } from '../../src/db/client.server'
+import { devMails } from '../../src/db/schema'
+
+jest.setTimeout(60_000)
+const SECRET = 'mail-events-secret-for-tests'
+
+describeEachDb('notifications API', (kind) => {
+  let database: Database
+  let app: FastifyInstance
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind)
+    app = await makeTestApp(database, { MAIL_EVENTS_SECRET: SECRET })
+  })
+  afterAll(async () => {
+    await app?.close()
+    await database?.close()
+  })
+
+  const login = async (email: string) => {
+    const { password } = await createMember(database.db, { email })
+    const res = await app.inject({ method: 'POST', url: '/api/user.php', headers: { host: 'datingstad.nl' }, payload: { email, password } })
+    return sessionCookie(res.headers['set-cookie'])
+  }
+  const call = (method: 'GET' | 'PUT' | 'POST', url: string, cookie?: string, payload?: object, headers: Record<string, string> = {}) =>
+    app.inject({ method, url, headers: { host: 'datingstad.nl', ...(cookie ? { cookie } : {}), ...headers }, payload })
+
+  it('reads and switches each e-mail type, push and invisible mode', async () => {
+    const cookie = await login('meld@example.nl')
+    const initial = (await call('GET', '/api/notifications.php', cookie)).json().notifications
+    expect(initial).toEqual({ email_messages: true, email_likes: true, email_matches: true, email_newsletter: true, push: true, invisible: false, disabled_reasons: [] })
+    const changed = (await call('PUT', '/api/notifications.php', cookie, { email_likes: false, push: false, invisible: true })).json().notifications
+    expect(changed).toMatchObject({ email_likes: false, push: false, invisible: true, email_messages: true })
+    expect((await call('GET', '/api/notifications.php')).statusCode).toBe(403)
+    expect((await call('PUT', '/api/notifications.php', cookie, { email_likes: 'ja' })).statusCode).toBe(400)
+  })
+
+  it('turns e-mail off on a bounce or spam report, shows why, and lets the member turn it on again', async () => {
+    const cookie = await login('stuiter@example.nl')
+    expect((await call('POST', '/api/mail-events.php', undefined, { email: 'stuiter@example.nl', type: 'bounce' })).statusCode).toBe(404)
+    expect((await call('POST', '/api/mail-events.php', undefined, { email: 'stuiter@example.nl', type: 'bounce' }, { 'x-mail-events-secret': 'wrong-secret-wrong-secret-xx' })).statusCode).toBe(404)
+    const ok = await call('POST', '/api/mail-events.php', undefined, { email: 'Stuiter@example.nl', type: 'bounce' }, { 'x-mail-events-secret': SECRET })
+    expect(ok.json()).toEqual({ ok: true, accounts: 1 })
+    await call('POST', '/api/mail-events.php', undefined, { email: 'stuiter@example.nl', type: 'complaint' }, { 'x-mail-events-secret': SECRET })
+    const me = (await call('GET', '/api/user.php', cookie)).json().user
+    expect(me.notifications_disabled.sort()).toEqual(['bounce', 'fbl'])
+    const enabled = (await call('POST', '/api/notifications-enable.php', cookie, {})).json().notifications
+    expect(enabled.disabled_reasons).toEqual([])
+  })
+
+  it('puts List-Unsubscribe headers with one-click unsubscribe on member mails', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/signup.php',
+      headers: { host: 'datingstad.nl' },
+      payload: { email: 'afmelden@example.nl', name: 'Afmelder', password: 'lang genoeg', date_of_birth: '1980-01-01' },
+    })
+    const cookie = sessionCookie(res.headers['set-cookie'])
+    await app.services.jobs.runDue()
+    const [mail] = await database.db.select().from(devMails).where(eq(devMails.to, 'afmelden@example.nl'))
+    const headers = mail.headers as Record<string, string>
+    expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
+    const url = new URL(/^<(.+)>$/.exec(headers['List-Unsubscribe'])![1])
+    expect(url.origin).toBe('http://datingstad.localhost:3000')
+    const forged = await call('POST', `/api/unsubscribe.php?token=${url.searchParams.get('token')!.replace(/.$/, 'A')}`)
+    expect(forged.statusCode).toBe(400)
+    const oneClick = await call('POST', url.pathname + url.search)
+    expect(oneClick.statusCode).toBe(200)
+    const me = (await call('GET', '/api/user.php', cookie)).json().user
+    expect(me.notifications_disabled).toEqual(['listunsubscribe'])
+  })
+})
