@@ -7,6 +7,7 @@ import { PageColumn, Card, PageTitle } from '../../ui/page'
 import { Alert, TextField } from '../../ui/form'
 import { Button, ButtonLink } from '../../ui/button'
 import { DeleteAccountFlow } from './delete-account-flow'
+import { LoginRequired } from '../../ui/login-required'
 
 const Section = styled(Card)({ marginBottom: 20, h2: { marginTop: 0 } })
 
@@ -46,17 +47,7 @@ export function SettingsPage() {
   const { user } = useSession()
   const email = useForm({ email: '' }, '/api/mail-change.php')
   const password = useForm({ old_password: '', password: '', password_repeat: '' }, '/api/password.php')
-  if (!user) {
-    return (
-      <PageColumn width={560}>
-        <Card>
-          <PageTitle>{t('settings.title')}</PageTitle>
-          <p>{t('settings.login_required')}</p>
-          <ButtonLink href="/login">{t('nav.login')}</ButtonLink>
-        </Card>
-      </PageColumn>
-    )
-  }
+  if (!user) return <LoginRequired title={t('settings.title')} message={t('settings.login_required')} />
   return (
     <PageColumn width={640}>
       <PageTitle>{t('settings.title')}</PageTitle>

@@ -7,7 +7,8 @@ import { http } from '../../shared/http'
 import { NOTIFICATION_TYPES, type NotificationSettings } from '../../shared/contracts'
 import { PageColumn, Card, PageTitle } from '../../ui/page'
 import { Alert } from '../../ui/form'
-import { Button, ButtonLink } from '../../ui/button'
+import { Button } from '../../ui/button'
+import { LoginRequired } from '../../ui/login-required'
 
 const Section = styled(Card)({ marginBottom: 20, h2: { marginTop: 0, fontSize: 20 } })
 const Toggle = styled.label(({ theme }) => ({
@@ -35,17 +36,7 @@ export function NotificationsPage() {
     if (user) http<{ notifications: NotificationSettings }>('/api/notifications.php').then((r) => setSettings(r.notifications)).catch(() => undefined)
   }, [user])
 
-  if (!user) {
-    return (
-      <PageColumn width={560}>
-        <Card>
-          <PageTitle>{t('notifications.title')}</PageTitle>
-          <p>{t('notifications.login_required')}</p>
-          <ButtonLink href="/login">{t('nav.login')}</ButtonLink>
-        </Card>
-      </PageColumn>
-    )
-  }
+  if (!user) return <LoginRequired title={t('notifications.title')} message={t('notifications.login_required')} />
   const update = async (patch: Partial<NotificationSettings>) => {
     setSettings((s) => (s ? { ...s, ...patch } : s))
     const r = await http<{ notifications: NotificationSettings }>('/api/notifications.php', { method: 'PUT', body: patch })
