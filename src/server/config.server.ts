@@ -24,6 +24,8 @@ const envSchema = z.object({
   DEV_MAILBOX: z.enum(['true', 'false']).optional(),
   /** Shared secret of the mail provider's bounce and complaint webhook (POST /api/mail-events.php); unset disables it. */
   MAIL_EVENTS_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+  /** Run the job worker (mail, purges) inside the web server; set false when `npm run worker` runs it. */
+  RUN_JOBS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -55,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     logLevel: c.LOG_LEVEL,
     publicUrl: c.PUBLIC_URL,
     mailEventsSecret: c.MAIL_EVENTS_SECRET,
+    runJobs: c.RUN_JOBS,
     devMailbox: c.DEV_MAILBOX ? c.DEV_MAILBOX === 'true' : c.NODE_ENV === 'development',
   }
 }

@@ -21,7 +21,7 @@ async function main() {
       for (const a of seeded.demoAccounts) console.log(`  ${a.tenantId.padEnd(12)} ${a.kind.padEnd(8)} ${a.email}  ${a.password}`)
     }
   }
-  const services = await createServices({ config, database, tenants, log: (m) => console.error(`[jobs] ${m}`) })
+  const services = await createServices({ config, database, tenants, jobIntervalMs: config.runJobs ? 1000 : 0, log: (m) => console.error(`[jobs] ${m}`) })
   const app = await buildApp({ services, pages: vikePages({ dev: config.env === 'development' }), logger: true })
   const close = async () => {
     await app.close()

@@ -213,6 +213,13 @@ describeEachDb('foundation API', (kind) => {
     })
   })
 
+  it('describes the API in /api/openapi.json, generated from the zod contracts', async () => {
+    const doc = (await get('/api/openapi.json')).json()
+    expect(doc.openapi).toBe('3.1.0')
+    expect(doc.paths['/api/user.php'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password'])
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/settings.php', '/api/signup.php', '/api/complaints.php']))
+  })
+
   describe('complaints', () => {
     it('stores a complaint for the tenant and confirms it with its number', async () => {
       const res = await app.inject({

@@ -1,0 +1,57 @@
+// /api/openapi.json: the API's description, generated from the zod contracts in src/shared/contracts.ts.
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import * as c from '../../shared/contracts'
+
+type Op = { method: 'get' | 'post' | 'put'; path: string; summary: string; body?: z.ZodType; response?: z.ZodType; member?: boolean }
+
+const OPS: Op[] = [
+  { method: 'get', path: '/api/settings.php', summary: 'Site settings of the tenant (SPEC.md section 3)' },
+  { method: 'get', path: '/api/interests.php', summary: 'Interests of the tenant' },
+  { method: 'get', path: '/api/regions.php', summary: 'Regions of every country the tenant serves' },
+  { method: 'get', path: '/api/companyinfo.php', summary: 'Company info of the tenant' },
+  { method: 'post', path: '/api/user.php', summary: 'Log in', body: c.loginRequest, response: c.userResponse },
+  { method: 'get', path: '/api/user.php', summary: 'The current user', response: c.userResponse, member: true },
+  { method: 'put', path: '/api/user.php', summary: 'Change the language', body: c.updateUserRequest, response: c.userResponse, member: true },
+  { method: 'get', path: '/api/logout.php', summary: 'Log out' },
+  { method: 'post', path: '/api/signup.php', summary: 'Sign up', body: c.signupRequest, response: c.userResponse },
+  { method: 'get', path: '/api/activate.php', summary: 'Activation link of the mail (redirects)' },
+  { method: 'post', path: '/api/activate-resend.php', summary: 'Send the activation mail again', member: true },
+  { method: 'post', path: '/api/reset-password.php', summary: 'Mail a password reset link', body: c.resetPasswordRequest },
+  { method: 'post', path: '/api/reset-password-do.php', summary: 'Set a new password with the link', body: c.resetPasswordDoRequest },
+  { method: 'post', path: '/api/password.php', summary: 'Change the password', body: c.changePasswordRequest, member: true },
+  { method: 'post', path: '/api/mail-change.php', summary: 'Mail a confirmation link to a new address', body: c.changeEmailRequest, member: true },
+  { method: 'post', path: '/api/mail-change-do.php', summary: 'Confirm the new address', body: c.tokenRequest },
+  { method: 'post', path: '/api/delete-account.php', summary: 'Delete the account (14 days to reactivate)', body: c.deleteAccountRequest, member: true },
+  { method: 'get', path: '/api/reactivate.php', summary: 'Reactivation link of the mail (redirects)' },
+  { method: 'post', path: '/api/invisible.php', summary: 'Invisible mode on or off', body: c.invisibleRequest, member: true },
+  { method: 'get', path: '/api/notifications.php', summary: 'Notification settings', response: z.object({ notifications: c.notificationSettingsSchema }), member: true },
+  { method: 'put', path: '/api/notifications.php', summary: 'Change notification settings', body: c.updateNotificationsRequest, response: z.object({ notifications: c.notificationSettingsSchema }), member: true },
+  { method: 'post', path: '/api/notifications-enable.php', summary: 'Turn e-mail on again', member: true },
+  { method: 'post', path: '/api/unsubscribe.php', summary: 'One-click unsubscribe (RFC 8058), ?token=' },
+  { method: 'post', path: '/api/mail-events.php', summary: 'Bounce and complaint webhook (X-Mail-Events-Secret)', body: c.mailEventRequest },
+  { method: 'post', path: '/api/complaints.php', summary: 'File a complaint', body: c.complaintRequest, response: c.complaintResponse },
+]
+
+export function openApiDocument() {
+  const error = z.toJSONSchema(c.apiErrorResponse)
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const op of OPS) {
+    paths[op.path] ??= {}
+    paths[op.path][op.method] = {
+      summary: op.summary,
+      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: z.toJSONSchema(op.body, { io: 'input' }) } } } } : {}),
+      responses: {
+        '200': { description: 'OK', ...(op.response ? { content: { 'application/json': { schema: z.toJSONSchema(op.response) } } } : {}) },
+        '4XX': { description: 'Error with a stable code and a localized message', content: { 'application/json': { schema: error } } },
+        ...(op.member ? { '403': { description: 'authentication_required', content: { 'application/json': { schema: error } } } } : {}),
+      },
+    }
+  }
+  return { openapi: '3.1.0', info: { title: 'Dating network API', version: '1' }, paths }
+}
+
+export async function openApiRoutes(app: FastifyInstance) {
+  const doc = openApiDocument()
+  app.get('/api/openapi.json', async () => doc)
+}
