@@ -15,6 +15,7 @@ import { accountRoutes } from './api/accounts.server'
 import { accountSettingsRoutes } from './api/settings-account.server'
 import { notificationRoutes } from './api/notifications.server'
 import { openApiRoutes } from './api/openapi.server'
+import { photoRoutes } from './api/photos.server'
 import { devMailRoutes } from './dev-mail.server'
 import { renderHostPage } from './host-pages.server'
 import { DEFAULT_LOCALE } from '../shared/locales'
@@ -81,6 +82,7 @@ export async function buildApp({ services, pages, logger = false }: AppOptions):
   await app.register(accountSettingsRoutes)
   await app.register(notificationRoutes)
   await app.register(openApiRoutes)
+  await app.register(photoRoutes)
   if (services.config.devMailbox) await app.register(devMailRoutes)
 
   fs.mkdirSync(services.config.mediaDir, { recursive: true })

@@ -118,3 +118,16 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>
 export const updateNotificationsRequest = notificationSettingsSchema.omit({ disabled_reasons: true }).partial()
 /** Bounce and spam-complaint reports of the mail provider. */
 export const mailEventRequest = z.object({ email: z.string().max(254), type: z.enum(['bounce', 'complaint']) })
+
+export const photoSchema = z.object({
+  id: z.number(),
+  filename: z.string(),
+  thumb_filename: z.string(),
+  visibility: z.enum(['public', 'private']),
+  status: z.enum(['pending', 'active']),
+  main: z.boolean(),
+})
+export type OwnPhoto = z.infer<typeof photoSchema>
+export const photosResponse = z.object({ photos: z.array(photoSchema), limit: z.number() })
+export const photoIdRequest = z.object({ id: z.coerce.number().int().positive() })
+export const reviewPhotoRequest = z.object({ id: z.number().int().positive(), action: z.enum(['approve', 'reject']) })

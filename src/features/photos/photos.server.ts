@@ -1,0 +1,131 @@
+// Member photos: checked by content, re-encoded with sharp (orientation applied, all metadata such as GPS
+// dropped, a pixel limit), stored under random names with a thumbnail and a blurred copy, and reviewed by staff
+// before anyone else sees them.
+import crypto from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import sharp, { type Metadata } from 'sharp'
+import { and, desc, eq, ne, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.server'
+import { accounts, photos, profiles } from '../../db/schema'
+
+/** SPEC.md sections 5 and 9: free members at most 3 photos, premium at most 25. */
+export const PHOTO_LIMIT = { free: 3, premium: 25 }
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+/** Larger images are refused before decoding (a decompression bomb costs ~1 ms to refuse). */
+export const MAX_INPUT_PIXELS = 40_000_000
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'avif', 'tiff'])
+
+export type PhotoError = 'not_an_image' | 'too_many_photos'
+
+const randomName = () => `${crypto.randomBytes(16).toString('hex')}.webp`
+
+/** Decodes by content (never by name or type), re-encodes and writes the three files; throws 'not_an_image'. */
+export async function processImage(input: Buffer, mediaDir: string) {
+  let meta: Metadata
+  try {
+    meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
+  } catch {
+    throw new Error('not_an_image')
+  }
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw new Error('not_an_image')
+  const base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate()
+  const names = { filename: randomName(), thumbFilename: randomName(), blurredFilename: randomName() }
+  try {
+    // sharp writes no metadata unless asked (keepMetadata/withMetadata are never called): EXIF and GPS are gone.
+    const full = await base.clone().resize(1600, 1600, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true })
+    const thumb = await base.clone().resize(320, 320, { fit: 'cover', position: 'attention' }).webp({ quality: 78 }).toBuffer()
+    const blurred = await base.clone().resize(400, 400, { fit: 'cover', position: 'attention' }).blur(30).webp({ quality: 60 }).toBuffer()
+    await fs.mkdir(mediaDir, { recursive: true })
+    await Promise.all([
+      fs.writeFile(path.join(mediaDir, names.filename), full.data),
+      fs.writeFile(path.join(mediaDir, names.thumbFilename), thumb),
+      fs.writeFile(path.join(mediaDir, names.blurredFilename), blurred),
+    ])
+    return { ...names, width: full.info.width, height: full.info.height }
+  } catch {
+    throw new Error('not_an_image')
+  }
+}
+
+export async function countPhotos(db: Db, accountId: number) {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(photos).where(and(eq(photos.accountId, accountId), ne(photos.status, 'rejected')))
+  return Number(row.n)
+}
+
+/** Adds an uploaded photo for review; the first one becomes the main image. */
+export async function addPhoto(db: Db, opts: { account: { id: number; pool: string; paidUser: boolean }; input: Buffer; visibility: 'public' | 'private'; mediaDir: string }) {
+  const limit = opts.account.paidUser ? PHOTO_LIMIT.premium : PHOTO_LIMIT.free
+  if ((await countPhotos(db, opts.account.id)) >= limit) throw new Error('too_many_photos')
+  const files = await processImage(opts.input, opts.mediaDir)
+  return db.transaction(async (tx) => {
+    // Counted again inside the transaction, with the account row locked: parallel uploads cannot pass the limit.
+    await tx.execute(sql`select id from accounts where id = ${opts.account.id} for update`)
+    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(photos).where(and(eq(photos.accountId, opts.account.id), ne(photos.status, 'rejected')))
+    if (Number(row.n) >= limit) throw new Error('too_many_photos')
+    const [photo] = await tx
+      .insert(photos)
+      .values({ pool: opts.account.pool, accountId: opts.account.id, ...files, visibility: opts.visibility, status: 'pending' })
+      .returning()
+    await tx
+      .update(profiles)
+      .set({ mainPhotoId: sql`coalesce(${profiles.mainPhotoId}, ${photo.id})` })
+      .where(eq(profiles.accountId, opts.account.id))
+    return photo
+  })
+}
+
+export async function listOwnPhotos(db: Db, accountId: number) {
+  return db.select().from(photos).where(and(eq(photos.accountId, accountId), ne(photos.status, 'rejected'))).orderBy(desc(photos.id))
+}
+
+export async function setMainPhoto(db: Db, accountId: number, photoId: number): Promise<boolean> {
+  const [photo] = await db.select().from(photos).where(and(eq(photos.id, photoId), eq(photos.accountId, accountId), ne(photos.status, 'rejected')))
+  if (!photo) return false
+  await db.update(profiles).set({ mainPhotoId: photo.id }).where(eq(profiles.accountId, accountId))
+  return true
+}
+
+export async function deletePhoto(db: Db, accountId: number, photoId: number, mediaDir: string): Promise<boolean> {
+  const [photo] = await db.delete(photos).where(and(eq(photos.id, photoId), eq(photos.accountId, accountId))).returning()
+  if (!photo) return false
+  await db.update(profiles).set({ mainPhotoId: null }).where(and(eq(profiles.accountId, accountId), eq(profiles.mainPhotoId, photoId)))
+  for (const name of [photo.filename, photo.thumbFilename, photo.blurredFilename]) await fs.rm(path.join(mediaDir, name), { force: true })
+  return true
+}
+
+/** Staff review: approve makes the photo visible to others; reject hides it for good. */
+export async function reviewPhoto(db: Db, pool: string, photoId: number, action: 'approve' | 'reject') {
+  const [photo] = await db
+    .update(photos)
+    .set({ status: action === 'approve' ? 'active' : 'rejected', reviewedAt: sql`now()` })
+    .where(and(eq(photos.id, photoId), eq(photos.pool, pool)))
+    .returning()
+  if (photo && action === 'reject') {
+    await db.update(profiles).set({ mainPhotoId: null }).where(and(eq(profiles.accountId, photo.accountId), eq(profiles.mainPhotoId, photo.id)))
+  }
+  return photo
+}
+
+export async function pendingPhotos(db: Db, pool: string) {
+  return db
+    .select({ photo: photos, name: profiles.name, email: accounts.email })
+    .from(photos)
+    .innerJoin(accounts, eq(accounts.id, photos.accountId))
+    .leftJoin(profiles, eq(profiles.accountId, photos.accountId))
+    .where(and(eq(photos.pool, pool), eq(photos.status, 'pending')))
+    .orderBy(photos.id)
+    .limit(100)
+}
+
+/** What the owner sees of their own photo. */
+export function presentOwnPhoto(p: typeof photos.$inferSelect, mediaBase: string, mainPhotoId: number | null) {
+  return {
+    id: p.id,
+    filename: `${mediaBase}/media/${p.filename}`,
+    thumb_filename: `${mediaBase}/media/${p.thumbFilename}`,
+    visibility: p.visibility as 'public' | 'private',
+    status: p.status as 'pending' | 'active',
+    main: p.id === mainPhotoId,
+  }
+}
