@@ -7,6 +7,7 @@ import { EntryWarning } from '../src/features/layout/entry-warning'
 import { SignupModal } from '../src/features/accounts/signup-modal'
 import { ActivationReminder } from '../src/features/accounts/activation-reminder'
 import { DisabledNotificationsAlert } from '../src/features/notifications/disabled-notifications-alert'
+import { PhotoAlert } from '../src/features/photos/photo-alert'
 import { usePageContext } from './page-context'
 import type { LayoutName } from './types'
 
@@ -51,6 +52,7 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
           <Warnings role="region" aria-live="polite" data-testid="warnings">
             <ActivationReminder />
             <DisabledNotificationsAlert />
+            <PhotoAlert />
           </Warnings>
           <Main>{children}</Main>
           <Footer />

@@ -90,3 +90,16 @@ describe('the disabled-notifications alert rule', () => {
     expect(showDisabledAlert(['fbl'], null, '/notifications')).toBe(false)
   })
 })
+
+describe('the profile-photo alert rule', () => {
+  it('shows for a logged-in member without a main image, except on the listed pages, until dismissed', () => {
+    const { showPhotoAlert } = jest.requireActual('../../src/features/photos/photo-alert')
+    const base = { loggedIn: true, hasMainImage: false, pathname: '/', dismissedAt: null }
+    expect(showPhotoAlert(base)).toBe(true)
+    expect(showPhotoAlert({ ...base, hasMainImage: true })).toBe(false)
+    expect(showPhotoAlert({ ...base, loggedIn: false })).toBe(false)
+    expect(showPhotoAlert({ ...base, dismissedAt: '2026-01-01T00:00:00Z' })).toBe(false)
+    for (const p of ['/profile', '/signup', '/activate/done', '/premium', '/notifications', '/directdebit', '/settings']) expect(showPhotoAlert({ ...base, pathname: p })).toBe(false)
+    expect(showPhotoAlert({ ...base, pathname: '/profiles' })).toBe(true)
+  })
+})

@@ -1,0 +1,1 @@
+export { AdminPhotosPage as default } from '../../../src/features/photos/admin-photos-page'

@@ -1,0 +1,1 @@
+export default { title: 'photos.admin_title' }

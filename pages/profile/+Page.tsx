@@ -1,0 +1,1 @@
+export { ProfilePage as default } from '../../src/features/photos/profile-page'

@@ -1,0 +1,1 @@
+export default { title: 'profile_page.title' }

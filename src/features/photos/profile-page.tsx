@@ -1,0 +1,23 @@
+import { useTranslation } from '../../shared/use-translation'
+import { useSession } from '../../shared/session/session-context'
+import { PageColumn, Card, PageTitle } from '../../ui/page'
+import { LoginRequired } from '../../ui/login-required'
+import { PhotosManager } from './photos-manager'
+
+/** /profile: the member's own profile; this part manages the photos. */
+export function ProfilePage() {
+  const { t } = useTranslation()
+  const { user } = useSession()
+  if (!user) return <LoginRequired title={t('profile_page.title')} message={t('profile_page.login_required')} />
+  return (
+    <PageColumn width={760}>
+      <PageTitle>{t('profile_page.title')}</PageTitle>
+      <Card aria-labelledby="photos-title">
+        <h2 id="photos-title" style={{ marginTop: 0 }}>
+          {t('photos.title')}
+        </h2>
+        <PhotosManager />
+      </Card>
+    </PageColumn>
+  )
+}

@@ -1,0 +1,33 @@
+import { test, expect } from '@playwright/test'
+import sharp from 'sharp'
+import { siteUrl, watchConsole, entryWarningConfirmed, hydrated } from './helpers'
+
+test('a member uploads a photo that shows as under review', async ({ page }, info) => {
+  const problems = watchConsole(page)
+  await entryWarningConfirmed(page)
+  await page.goto(siteUrl('mannenmatch', '/signup'))
+  await hydrated(page)
+  await page.getByLabel('E-mailadres').fill(`foto-${info.project.name}-${Date.now()}@example.nl`)
+  await page.getByLabel('Profielnaam').fill('Fotograaf')
+  await page.getByLabel('Wachtwoord').fill('lang-genoeg-1')
+  await page.getByLabel('Dag').selectOption('9')
+  await page.getByLabel('Maand').selectOption('9')
+  await page.getByLabel('Jaar').selectOption('1989')
+  await page.getByRole('button', { name: 'Gratis aanmelden' }).click()
+  await expect(page.getByRole('button', { name: /Fotograaf/ })).toBeVisible()
+  await page.goto(siteUrl('mannenmatch', '/'))
+  await hydrated(page)
+  // No main image yet: the profile-photo alert leads to the profile.
+  await page.getByTestId('photo-alert').getByRole('link').click()
+  await expect(page).toHaveURL(/\/profile$/)
+  await hydrated(page)
+  const image = await sharp({ create: { width: 400, height: 500, channels: 3, background: '#3366aa' } }).jpeg().toBuffer()
+  await page.getByTestId('photo-input').setInputFiles({ name: 'ik.jpg', mimeType: 'image/jpeg', buffer: image })
+  await expect(page.getByTestId('own-photo')).toHaveCount(1)
+  await expect(page.getByTestId('own-photo')).toContainText('Foto wordt gekeurd')
+  await page.screenshot({ path: `artifacts/${info.project.name}-profile-photos.png`, fullPage: true })
+  await page.goto(siteUrl('mannenmatch', '/'))
+  await hydrated(page)
+  await expect(page.getByTestId('photo-alert')).toHaveCount(0)
+  expect(problems.filter((p) => !/40[0-9]/.test(p))).toEqual([])
+})
