@@ -1,6 +1,7 @@
 // The API's request contracts: the server validates with them, the client types from them.
 import { z } from 'zod'
 import { LOCALES } from './locales'
+import { PROFILE_VALUES } from './profile-values'
 
 const email = z.string().trim().max(254).pipe(z.email({ message: 'validation.email_invalid' }))
 
@@ -131,3 +132,24 @@ export type OwnPhoto = z.infer<typeof photoSchema>
 export const photosResponse = z.object({ photos: z.array(photoSchema), limit: z.number() })
 export const photoIdRequest = z.object({ id: z.coerce.number().int().positive() })
 export const reviewPhotoRequest = z.object({ id: z.number().int().positive(), action: z.enum(['approve', 'reject']) })
+
+const pv = <K extends keyof typeof PROFILE_VALUES>(k: K) => z.enum(PROFILE_VALUES[k] as unknown as [string, ...string[]])
+/** The member's own profile (GET /api/profile.php) and its changes (PUT, every field optional). */
+export const ownProfileSchema = z.object({
+  name: z.string().trim().min(2).max(60),
+  gender: pv('gender').nullable(),
+  sexuality: pv('sexuality').nullable(),
+  hair_colour: pv('hair_colour').nullable(),
+  eye_colour: pv('eye_colour').nullable(),
+  body_type: pv('body_type').nullable(),
+  relationship_status: pv('relationship_status').nullable(),
+  tattoos: pv('tattoos').nullable(),
+  interests: z.array(z.string().max(40)).max(20),
+  country: z.string().regex(/^[A-Z]{2}$/),
+  region: z.string().max(10).nullable(),
+  city: z.string().trim().max(80).nullable(),
+  about: z.string().trim().max(2000).nullable(),
+  looking_for: z.string().trim().max(1000).nullable(),
+})
+export type OwnProfile = z.infer<typeof ownProfileSchema>
+export const updateProfileRequest = ownProfileSchema.partial()

@@ -1,0 +1,1 @@
+export { CompleteSignupPage as default } from '../../src/features/profile/complete-signup-page'
