@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify'
+import { eq } from 'drizzle-orm'
+import { describeEachDb, openTestDatabase } from '../support/db'
+import { createMember, makeTestApp, sessionCookie } from '../support/app'
+import type { Database } from '../../src/db/client.server'
+import { profiles } from '../../src/db/schema'
+
+jest.setTimeout(60_000)
+
+describeEachDb('own profile API', (kind) => {
+  let database: Database
+  let app: FastifyInstance
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind)
+    app = await makeTestApp(database)
+  })
+  afterAll(async () => {
+    await app?.close()
+    await database?.close()
+  })
+
+  const login = async (email: string, host = 'datingstad.nl', opts: { pool?: string; tenantId?: string } = {}) => {
+    const { account, password } = await createMember(database.db, { email, ...opts })
+    const res = await app.inject({ method: 'POST', url: '/api/user.php', headers: { host }, payload: { email, password } })
+    return { account, cookie: sessionCookie(res.headers['set-cookie']) }
+  }
+  const put = (cookie: string, payload: object, host = 'datingstad.nl') => app.inject({ method: 'PUT', url: '/api/profile.php', headers: { host, cookie }, payload })
+
+  it('saves every profile field of SPEC.md section 3, step by step', async () => {
+    const { account, cookie } = await login('profiel@example.nl')
+    expect((await put(cookie, { gender: 'male', sexuality: 'hetero' })).statusCode).toBe(200)
+    expect((await put(cookie, { hair_colour: 'brown', eye_colour: 'green', body_type: 'athletic', relationship_status: 'single', tattoos: 'some' })).statusCode).toBe(200)
+    expect((await put(cookie, { interests: ['travel', 'music', 'travel'] })).statusCode).toBe(200)
+    const res = await put(cookie, { country: 'NL', region: 'NL-UT', city: 'Utrecht', about: 'Hallo!', looking_for: 'Een leuke vrouw' })
+    expect(res.json().profile).toMatchObject({ gender: 'male', sexuality: 'hetero', hair_colour: 'brown', interests: ['travel', 'music'], region: 'NL-UT', city: 'Utrecht' })
+    const [row] = await database.db.select().from(profiles).where(eq(profiles.accountId, account.id))
+    expect(row).toMatchObject({ gender: 'male', seeking: 'female', eyeColour: 'green', bodyType: 'athletic', relationshipStatus: 'single', tattoos: 'some', interests: ['travel', 'music'], region: 'NL-UT', about: 'Hallo!', lookingFor: 'Een leuke vrouw' })
+  })
+
+  it('refuses values outside the lists, the tenant or its countries', async () => {
+    const { cookie } = await login('fout-profiel@example.nl')
+    expect((await put(cookie, { gender: 'robot' })).statusCode).toBe(400)
+    expect((await put(cookie, { country: 'DE' })).json().fields.country).toBe('Dit veld is verplicht.')
+    expect((await put(cookie, { region: 'BE-VAN' })).json().fields.region).toBeDefined()
+    expect((await put(cookie, { interests: ['skydiving'] })).json().fields.interests).toBeDefined()
+    expect((await put(cookie, { name: 'fout-profiel@example.nl' })).json().fields.name).toBe('Je profielnaam moet anders zijn dan je e-mailadres')
+    expect((await app.inject({ method: 'PUT', url: '/api/profile.php', headers: { host: 'datingstad.nl' }, payload: {} })).statusCode).toBe(403)
+  })
+})
