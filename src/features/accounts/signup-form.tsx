@@ -64,8 +64,8 @@ export function SignupForm({ onBusyChange, onLogin }: SignupFormProps) {
         body: { email: values.email, name: values.name, password: values.password, date_of_birth, signup_message: values.signup_message || undefined, tracking: storedTracking() },
       })
       store.user = res.user
-      // The flag shows the activation reminder as a modal on a smartphone (SPEC.md section 4).
-      window.location.href = '/?api_signup_complete=1'
+      // On to completing the profile; the flag shows the activation reminder as a modal on a smartphone (SPEC.md section 4).
+      window.location.href = '/complete-signup?api_signup_complete=1'
     } catch (err) {
       if (err instanceof HttpError) {
         setFields(err.fields ?? {})

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from '../../shared/use-translation'
 import styled from '@emotion/styled'
 import { usePageContext } from '../../../renderer/page-context'
-import { useSession, useSessionStore } from '../../shared/session/session-context'
+import { useSession } from '../../shared/session/session-context'
 import { Badge } from '../../ui/badge'
 import { ButtonLink } from '../../ui/button'
 import { http } from '../../shared/http'
@@ -88,13 +88,12 @@ export function TopNav({ brandOnly = false }: { brandOnly?: boolean }) {
   const { t } = useTranslation()
   const { tenant } = usePageContext()
   const session = useSession()
-  const store = useSessionStore()
   const [open, setOpen] = useState(false)
   const user = session.user
 
   const logout = async () => {
     await http('/api/logout.php').catch(() => undefined)
-    store.user = null
+    // A full load of the home page shows the logged-out site (no flash of a half-logged-out page first).
     window.location.href = '/'
   }
 

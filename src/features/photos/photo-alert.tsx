@@ -5,7 +5,8 @@ import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 
 export const PHOTO_ALERT_KEY = 'hide-enrich-alert'
-const HIDDEN_ON = /^\/(profile|signup|activate\/done|premium|notifications|directdebit|settings)(\/|$)/
+// complete-signup has a photo step of its own.
+const HIDDEN_ON = /^\/(profile|signup|complete-signup|activate\/done|premium|notifications|directdebit|settings)(\/|$)/
 
 /** SPEC.md section 4: logged in, no main image, not on the listed pages, and not dismissed. */
 export function showPhotoAlert(opts: { loggedIn: boolean; hasMainImage: boolean; pathname: string; dismissedAt: string | null }) {
