@@ -2,7 +2,7 @@
 const transform = { '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: 'tsconfig.jest.json', diagnostics: false }] }
 // Fastify's inject and @fastify/cookie pull ESM-only packages on Node 20; ts-jest transpiles them (and
 // @fastify/cookie's import('cookie') into a require) so one CommonJS copy serves both.
-const transformIgnorePatterns = ['node_modules/(?!(cookie|@fastify/cookie|content-disposition|@dicebear)/)']
+const transformIgnorePatterns = ['node_modules/(?!(cookie|@fastify/cookie|content-disposition|@dicebear|kdbush|geokdbush|tinyqueue)/)']
 
 export default {
   projects: [

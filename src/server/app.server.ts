@@ -16,7 +16,7 @@ import { accountSettingsRoutes } from './api/settings-account.server'
 import { notificationRoutes } from './api/notifications.server'
 import { openApiRoutes } from './api/openapi.server'
 import { photoRoutes } from './api/photos.server'
-import { profileRoutes } from './api/profile.server'
+import { geocodeRoutes, profileRoutes } from './api/profile.server'
 import { devMailRoutes } from './dev-mail.server'
 import { renderHostPage } from './host-pages.server'
 import { DEFAULT_LOCALE } from '../shared/locales'
@@ -85,6 +85,7 @@ export async function buildApp({ services, pages, logger = false }: AppOptions):
   await app.register(openApiRoutes)
   await app.register(photoRoutes)
   await app.register(profileRoutes)
+  await app.register(geocodeRoutes)
   if (services.config.devMailbox) await app.register(devMailRoutes)
 
   fs.mkdirSync(services.config.mediaDir, { recursive: true })

@@ -153,3 +153,5 @@ export const ownProfileSchema = z.object({
 })
 export type OwnProfile = z.infer<typeof ownProfileSchema>
 export const updateProfileRequest = ownProfileSchema.partial()
+
+export const geocodeRequest = z.object({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) })

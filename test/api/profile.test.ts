@@ -38,6 +38,16 @@ describeEachDb('own profile API', (kind) => {
     expect(row).toMatchObject({ gender: 'male', seeking: 'female', eyeColour: 'green', bodyType: 'athletic', relationshipStatus: 'single', tattoos: 'some', interests: ['travel', 'music'], region: 'NL-UT', about: 'Hallo!', lookingFor: 'Een leuke vrouw' })
   })
 
+  it('reverse-geocodes a position offline: country, region and town', async () => {
+    const get = (q: string, host = 'datingstad.nl') => app.inject({ url: `/api/geocode.php?${q}`, headers: { host } })
+    expect((await get('lat=52.3676&lon=4.9041')).json()).toEqual({ country: 'NL', region: 'NL-NH', city: 'Amsterdam', served: true })
+    expect((await get('lat=52.0907&lon=5.1214')).json()).toMatchObject({ country: 'NL', region: 'NL-UT', city: 'Utrecht' })
+    expect((await get('lat=50.8503&lon=4.3517', 'flirtbelgie.be')).json()).toMatchObject({ country: 'BE', region: 'BE-BRU', served: true })
+    expect((await get('lat=51.2194&lon=4.4025', 'flirtbelgie.be')).json()).toMatchObject({ country: 'BE', region: 'BE-VAN', city: 'Antwerpen' })
+    expect((await get('lat=48.8566&lon=2.3522')).json()).toMatchObject({ country: 'FR', served: false })
+    expect((await get('lat=200&lon=5')).statusCode).toBe(400)
+  })
+
   it('refuses values outside the lists, the tenant or its countries', async () => {
     const { cookie } = await login('fout-profiel@example.nl')
     expect((await put(cookie, { gender: 'robot' })).statusCode).toBe(400)

@@ -33,8 +33,12 @@ test('a new member completes the profile in five steps with step dots', async ({
   await page.getByText('Muziek', { exact: true }).click()
   await page.getByRole('button', { name: 'Volgende' }).click()
   await expect(page.getByTestId('step-3')).toBeVisible()
-  await page.getByLabel('Provincie of regio').selectOption('NL-UT')
-  await page.getByLabel('Woonplaats').fill('Utrecht')
+  // The browser's position (Utrecht), reverse-geocoded offline by the server.
+  await page.context().grantPermissions(['geolocation'])
+  await page.context().setGeolocation({ latitude: 52.0907, longitude: 5.1214 })
+  await page.getByRole('button', { name: 'Gebruik mijn locatie' }).click()
+  await expect(page.getByLabel('Woonplaats')).toHaveValue('Utrecht')
+  await expect(page.getByLabel('Provincie of regio')).toHaveValue('NL-UT')
   await page.getByRole('button', { name: 'Volgende' }).click()
   await expect(page.getByTestId('step-4')).toBeVisible()
   // Back goes to the previous step with what was entered.

@@ -170,6 +170,7 @@ function Steps({ profile, setProfile, save, busy }: { profile: OwnProfile; setPr
           path="/3"
           element={
             <StepFrame index={3} busy={busy} onNext={next(3, { country: profile.country, region: profile.region, city: profile.city })}>
+              <UseMyLocation onPlace={(p) => set(p)} />
               <Label>
                 {t('complete_signup.country')}
                 <select value={profile.country} onChange={(e) => set({ country: e.target.value, region: null })}>
@@ -215,6 +216,59 @@ function Steps({ profile, setProfile, save, busy }: { profile: OwnProfile; setPr
         />
       </Routes>
     </>
+  )
+}
+
+const GEO_CACHE_KEY = 'geolocation'
+/** SPEC.md section 9: a position is reused for an hour. */
+const GEO_CACHE_MS = 60 * 60 * 1000
+
+function currentPosition(): Promise<{ lat: number; lon: number }> {
+  try {
+    const cached = JSON.parse(window.localStorage.getItem(GEO_CACHE_KEY) ?? 'null') as { lat: number; lon: number; at: number } | null
+    if (cached && Date.now() - cached.at < GEO_CACHE_MS) return Promise.resolve(cached)
+  } catch {
+    // a broken cache entry is simply replaced
+  }
+  return new Promise((resolve, reject) => {
+    if (!('geolocation' in navigator)) return reject(new Error('unsupported'))
+    navigator.geolocation.getCurrentPosition(
+      (pos) => {
+        const p = { lat: pos.coords.latitude, lon: pos.coords.longitude }
+        window.localStorage.setItem(GEO_CACHE_KEY, JSON.stringify({ ...p, at: Date.now() }))
+        resolve(p)
+      },
+      reject,
+      { timeout: 10000, maximumAge: GEO_CACHE_MS },
+    )
+  })
+}
+
+/** Fills country, region and town from the browser's position, reverse-geocoded offline by the server. */
+function UseMyLocation({ onPlace }: { onPlace: (p: Pick<OwnProfile, 'country' | 'region' | 'city'>) => void }) {
+  const { t } = useTranslation()
+  const { tenant } = usePageContext()
+  const [state, setState] = useState<'idle' | 'busy' | 'failed' | 'outside'>('idle')
+  const locate = async () => {
+    setState('busy')
+    try {
+      const { lat, lon } = await currentPosition()
+      const place = await http<{ country: string; region: string | null; city: string; served: boolean }>(`/api/geocode.php?lat=${lat}&lon=${lon}`)
+      if (!place.served) return setState('outside')
+      onPlace({ country: place.country, region: place.region, city: place.city })
+      setState('idle')
+    } catch {
+      setState('failed')
+    }
+  }
+  return (
+    <div style={{ marginBottom: 16 }}>
+      <Button variant="secondary" onClick={locate} disabled={state === 'busy'}>
+        {state === 'busy' ? t('complete_signup.locating') : t('complete_signup.use_location')}
+      </Button>
+      {state === 'failed' && <Alert style={{ marginTop: 12 }}>{t('complete_signup.location_failed')}</Alert>}
+      {state === 'outside' && <Alert style={{ marginTop: 12 }}>{t('complete_signup.outside', { site: tenant.settings.name })}</Alert>}
+    </div>
   )
 }
 

@@ -1,6 +1,7 @@
 // GET and PUT /api/profile.php: the member's own profile fields.
 import type { FastifyInstance } from 'fastify'
-import { updateProfileRequest } from '../../shared/contracts'
+import { geocodeRequest, updateProfileRequest } from '../../shared/contracts'
+import { reverseGeocode } from '../../features/profile/geocode.server'
 import { ApiError, requireAccount } from '../context.server'
 import { parseInput } from '../zod-errors.server'
 import { readOwnProfile, updateOwnProfile } from '../../features/profile/profile.server'
@@ -21,5 +22,16 @@ export async function profileRoutes(app: FastifyInstance) {
     const result = await updateOwnProfile(db, { tenant, accountId: account.id, patch, t })
     if (!result.ok) throw new ApiError(400, 'invalid_input', t('errors.invalid_input'), result.fields)
     return { profile: result.profile }
+  })
+}
+
+/** GET /api/geocode.php?lat&lon: the browser's position, reverse-geocoded offline. */
+export async function geocodeRoutes(app: FastifyInstance) {
+  app.get('/api/geocode.php', async (req) => {
+    const { t } = req.ctx
+    const { lat, lon } = parseInput(geocodeRequest, req.query, t)
+    const place = reverseGeocode(lat, lon)
+    if (!place) throw new ApiError(404, 'not_found', t('errors.not_found'))
+    return { ...place, served: Boolean(req.ctx.tenant.countries[place.country]) }
   })
 }
