@@ -20,6 +20,10 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly', setTimeout: 'readonly' } },
   },
   {
+    files: ['public/sw.js'],
+    languageOptions: { globals: { self: 'readonly' } },
+  },
+  {
     // A feature never imports another feature's internals (docs/architecture.md).
     files: ['src/ui/**', 'src/shared/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'src/ui and src/shared must not depend on features' }] }] },

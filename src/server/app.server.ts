@@ -102,6 +102,10 @@ export async function buildApp({ services, pages, logger = false }: AppOptions):
     decorateReply: false,
     maxAge: '1d',
   })
+  // The service worker must be served from the root to control the whole site.
+  app.get('/sw.js', (_req, reply) => {
+    reply.header('Cache-Control', 'no-cache').header('Service-Worker-Allowed', '/').type('text/javascript; charset=utf-8').send(fs.createReadStream(path.resolve(process.cwd(), 'public/sw.js')))
+  })
   app.get('/favicon.ico', (_req, reply) => {
     reply.header('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(fs.createReadStream(path.resolve(process.cwd(), 'public/favicon.svg')))
   })

@@ -155,3 +155,11 @@ export type OwnProfile = z.infer<typeof ownProfileSchema>
 export const updateProfileRequest = ownProfileSchema.partial()
 
 export const geocodeRequest = z.object({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) })
+
+/** POST /api/user.php?push=1: a browser's push subscription (PushSubscription.toJSON()). */
+export const pushSubscriptionRequest = z.object({
+  subscription: z.object({
+    endpoint: z.string().url().max(1000).refine((u) => u.startsWith('https://'), 'validation.url_invalid'),
+    keys: z.object({ p256dh: z.string().min(10).max(200), auth: z.string().min(8).max(100) }),
+  }),
+})

@@ -52,6 +52,27 @@ describeEachDb('notifications API', (kind) => {
     expect(enabled.disabled_reasons).toEqual([])
   })
 
+  it('stores a push subscription with POST /api/user.php?push=1 for the member', async () => {
+    const cookie = await login('push@example.nl')
+    const subscription = { endpoint: 'https://push.example.net/send/abc123', keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } }
+    const res = await call('POST', '/api/user.php?push=1', cookie, { subscription })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().push).toBe(true)
+    const again = await call('POST', '/api/user.php?push=1', cookie, { subscription })
+    expect(again.statusCode).toBe(200)
+    const rows = (await database.db.execute("select endpoint from push_subscriptions where endpoint = 'https://push.example.net/send/abc123'" as never)) as unknown as { rows: unknown[] }
+    expect(rows.rows).toHaveLength(1)
+    expect((await call('POST', '/api/user.php?push=1', undefined, { subscription })).statusCode).toBe(403)
+    expect((await call('POST', '/api/user.php?push=1', cookie, { subscription: { ...subscription, endpoint: 'http://insecure.example' } })).statusCode).toBe(400)
+  })
+
+  it('serves the service worker (version 2) from the root', async () => {
+    const sw = await call('GET', '/sw.js')
+    expect(sw.statusCode).toBe(200)
+    expect(sw.headers['content-type']).toContain('javascript')
+    expect(sw.body).toContain('const VERSION = 2')
+  })
+
   it('puts List-Unsubscribe headers with one-click unsubscribe on member mails', async () => {
     const res = await app.inject({
       method: 'POST',

@@ -9,6 +9,7 @@ import { PageColumn, Card, PageTitle } from '../../ui/page'
 import { Alert } from '../../ui/form'
 import { Button } from '../../ui/button'
 import { LoginRequired } from '../../ui/login-required'
+import { subscribeToPush } from './push-client'
 
 const Section = styled(Card)({ marginBottom: 20, h2: { marginTop: 0, fontSize: 20 } })
 const Toggle = styled.label(({ theme }) => ({
@@ -31,6 +32,7 @@ export function NotificationsPage() {
   const [settings, setSettings] = useState<NotificationSettings>()
   const [saved, setSaved] = useState<string>()
   const [unsubscribed, setUnsubscribed] = useState(false)
+  const [pushError, setPushError] = useState<string>()
   useEffect(() => {
     setUnsubscribed(new URLSearchParams(window.location.search).has('unsubscribed'))
     if (user) http<{ notifications: NotificationSettings }>('/api/notifications.php').then((r) => setSettings(r.notifications)).catch(() => undefined)
@@ -42,6 +44,17 @@ export function NotificationsPage() {
     const r = await http<{ notifications: NotificationSettings }>('/api/notifications.php', { method: 'PUT', body: patch })
     setSettings(r.notifications)
     setSaved(t('notifications.saved'))
+  }
+  const enablePush = async () => {
+    const subscription = await subscribeToPush(tenant.settings.push_public_key).catch(() => undefined)
+    if (!subscription) {
+      setSaved(undefined)
+      setPushError(t('notifications.push_unavailable'))
+      return
+    }
+    setPushError(undefined)
+    await http('/api/user.php?push=1', { method: 'POST', body: { subscription } })
+    await update({ push: true })
   }
   const enable = async () => {
     const r = await http<{ notifications: NotificationSettings }>('/api/notifications-enable.php', { method: 'POST', body: {} })
@@ -83,9 +96,10 @@ export function NotificationsPage() {
           </Section>
           <Section>
             <h2>{t('notifications.push_title')}</h2>
+            {pushError && <Alert role="alert">{pushError}</Alert>}
             <Toggle>
               {t('notifications.push')}
-              <input type="checkbox" checked={settings.push} onChange={(e) => update({ push: e.target.checked })} />
+              <input type="checkbox" checked={settings.push} onChange={(e) => (e.target.checked ? enablePush() : update({ push: false }))} />
             </Toggle>
           </Section>
           <Section>

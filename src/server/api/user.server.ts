@@ -1,8 +1,8 @@
 // /api/user.php (login, current user, language) and /api/logout.php: SPEC.md section 7.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { eq } from 'drizzle-orm'
-import { accounts } from '../../db/schema'
-import { loginRequest, updateUserRequest } from '../../shared/contracts'
+import { accounts, pushSubscriptions } from '../../db/schema'
+import { loginRequest, pushSubscriptionRequest, updateUserRequest } from '../../shared/contracts'
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../shared/locales'
 import { ApiError, requireAccount } from '../context.server'
 import { parseInput } from '../zod-errors.server'
@@ -25,6 +25,16 @@ export async function userRoutes(app: FastifyInstance) {
   })
 
   app.post('/api/user.php', async (req, reply) => {
+    // ?push=1: register this browser's push subscription for the member.
+    if ((req.query as Record<string, string | undefined>).push === '1') {
+      const account = requireAccount(req)
+      const { subscription } = parseInput(pushSubscriptionRequest, req.body, req.ctx.t)
+      await db
+        .insert(pushSubscriptions)
+        .values({ pool: account.pool, accountId: account.id, endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth })
+        .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { accountId: account.id, pool: account.pool, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth } })
+      return { user: await presentUser(db, account, req.ctx.tenant.cdn_prefix), push: true }
+    }
     const { tenant, t } = req.ctx
     const body = parseInput(loginRequest, req.body, t)
     if (!(await rateLimitHit(db, `login-ip:${req.ip}`, 30, 300))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
