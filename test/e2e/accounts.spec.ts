@@ -168,13 +168,17 @@ test.describe('accounts', () => {
     await page.keyboard.press('Escape')
     await page.mouse.click(5, 400)
     await expect(dialog).toBeVisible()
-    // Done: the member is logged in and the modal is gone.
+    // Done: the member is logged in, on the way to completing the profile, and the modal is gone.
+    await page.waitForURL(/\/complete-signup\?api_signup_complete=1$/)
+    await hydrated(page)
     await expect(page.getByRole('button', { name: /Modaal/ })).toBeVisible()
     await expect(dialog).toHaveCount(0)
 
     // An existing account: the login link closes the modal on the way to the login page.
     await page.getByRole('button', { name: /Modaal/ }).click()
     await page.getByRole('menuitem', { name: 'Uitloggen' }).click()
+    await page.waitForURL(siteUrl('mannenmatch', '/'))
+    await expect(page.getByRole('link', { name: 'Inloggen' }).first()).toBeVisible()
     await hydrated(page)
     await page.getByTestId('cta').click()
     await dialog.getByLabel('E-mailadres').fill('free@mannenmatch.demo')

@@ -14,6 +14,8 @@ test('a member uploads a photo that shows as under review', async ({ page }, inf
   await page.getByLabel('Maand').selectOption('9')
   await page.getByLabel('Jaar').selectOption('1989')
   await page.getByRole('button', { name: 'Gratis aanmelden' }).click()
+  // Signed up: on to completing the profile (a full navigation; wait for it before going elsewhere).
+  await page.waitForURL(/\/complete-signup\?api_signup_complete=1$/)
   await expect(page.getByRole('button', { name: /Fotograaf/ })).toBeVisible()
   await page.goto(siteUrl('mannenmatch', '/'))
   await hydrated(page)
