@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react'
-import styled from '@emotion/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
+import { DismissibleAlert, useDismissal } from '../../ui/dismissible-alert'
 
 export const PHOTO_ALERT_KEY = 'hide-enrich-alert'
 // complete-signup has a photo step of its own.
@@ -13,42 +12,22 @@ export function showPhotoAlert(opts: { loggedIn: boolean; hasMainImage: boolean;
   return opts.loggedIn && !opts.hasMainImage && !opts.dismissedAt && !HIDDEN_ON.test(opts.pathname)
 }
 
-const Bar = styled.div(({ theme }) => ({
-  margin: '12px 16px 0',
-  padding: '10px 16px',
-  borderRadius: 10,
-  background: theme.colors.primarySoft,
-  border: `1px solid ${theme.colors.primaryLight}`,
-  display: 'flex',
-  gap: 12,
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  p: { margin: 0, flex: '1 1 240px' },
-  button: { background: 'none', border: 'none', cursor: 'pointer', textDecoration: 'underline', font: 'inherit' },
-}))
-
 export function PhotoAlert() {
   const { t } = useTranslation()
   const { urlPathname } = usePageContext()
   const { user } = useSession()
-  const [dismissedAt, setDismissedAt] = useState<string | null>('pending')
-  // Decided after hydration: the dismissal lives in this browser's storage.
-  useEffect(() => setDismissedAt(window.localStorage.getItem(PHOTO_ALERT_KEY)), [])
+  const [dismissedAt, dismiss] = useDismissal(PHOTO_ALERT_KEY)
   if (!showPhotoAlert({ loggedIn: Boolean(user), hasMainImage: Boolean(user?.profile?.main_image), pathname: urlPathname, dismissedAt })) return null
   return (
-    <Bar role="note" data-testid="photo-alert">
-      <p>{t('photo_alert.body')}</p>
-      <a href="/profile">{t('photo_alert.link')}</a>
-      <button
-        type="button"
-        onClick={() => {
-          const now = new Date().toISOString()
-          window.localStorage.setItem(PHOTO_ALERT_KEY, now)
-          setDismissedAt(now)
-        }}
-      >
-        {t('photo_alert.dismiss')}
-      </button>
-    </Bar>
+    <DismissibleAlert
+      tone="primary"
+      role="note"
+      testId="photo-alert"
+      body={t('photo_alert.body')}
+      href="/profile"
+      linkText={t('photo_alert.link')}
+      dismissText={t('photo_alert.dismiss')}
+      onDismiss={dismiss}
+    />
   )
 }
