@@ -29,6 +29,7 @@ export interface AppOptions {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+const FILE_PATHS = /^\/(assets|media|static)\/|^\/(favicon\.ico|sw\.js)(\?|$)/
 
 export async function buildApp({ services, pages, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -54,6 +55,8 @@ export async function buildApp({ services, pages, logger = false }: AppOptions):
       const html = renderHostPage({ host: hostName(req.headers.host) ?? '', tenants: services.tenants.all, port: services.config.port, t, lang })
       return reply.code(isLoopback(req.headers.host) ? 200 : 404).type('text/html; charset=utf-8').send(html)
     }
+    // Files (built assets, media, favicon, service worker) need no session, language or GeoIP lookup.
+    if (FILE_PATHS.test(req.url)) return
     req.ctx = await buildRequestContext(services, req, tenant)
     // A state-changing API request from another origin is refused.
     if (!SAFE_METHODS.has(req.method) && req.url.startsWith('/api/')) {

@@ -17,8 +17,10 @@ export async function createServices(opts: { config: Config; database: Database;
   const { config, database, tenants } = opts
   const i18n = createI18nService()
   const mailer = createMailer(database.db, config.smtpUrl)
+  // Read once, on the first mail that needs it.
+  let secret: Promise<Buffer> | undefined
   const handlers = {
-    [MAIL_JOB]: mailJobHandler({ tenants, i18n, mailer, publicUrl: config.publicUrl, unsubscribeToken: async (id) => unsubscribeToken(await unsubscribeSecret(database.db), id) }),
+    [MAIL_JOB]: mailJobHandler({ tenants, i18n, mailer, publicUrl: config.publicUrl, unsubscribeToken: async (id) => unsubscribeToken(await (secret ??= unsubscribeSecret(database.db)), id) }),
     [PURGE_JOB]: purgeJobHandler(database.db, config.mediaDir),
   }
   const jobs = createJobWorker(database.db, handlers, { intervalMs: opts.jobIntervalMs, log: opts.log })
