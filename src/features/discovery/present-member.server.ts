@@ -1,0 +1,112 @@
+// Presenters for other members: exactly which fields leave the server. The date of birth never does (only
+// the age); for a viewer who is not premium every image address is the blurred copy's and private photos are
+// left out (only their number is told).
+import type { MemberCard, MemberImage, MemberProfile } from '../../shared/discovery-contracts'
+import type { Tenant } from '../../shared/tenant-schema'
+import type { accounts, photos, profiles } from '../../db/schema'
+import type { Viewer } from './visibility.server'
+
+type AccountRow = Pick<typeof accounts.$inferSelect, 'id' | 'fictional'>
+type ProfileRow = typeof profiles.$inferSelect
+type PhotoRow = Pick<typeof photos.$inferSelect, 'id' | 'filename' | 'thumbFilename' | 'blurredFilename' | 'visibility' | 'status'>
+
+/** Whole years between a date of birth (YYYY-MM-DD) and today. */
+export function ageOn(birthDate: string, today = new Date()): number {
+  const [y, m, d] = birthDate.split('-').map(Number)
+  let age = today.getUTCFullYear() - y
+  const month = today.getUTCMonth() + 1
+  if (month < m || (month === m && today.getUTCDate() < d)) age -= 1
+  return age
+}
+
+/** A photo as this viewer may see it, or undefined when they may not see it at all. */
+export function presentMemberImage(photo: PhotoRow, viewer: Viewer, mediaBase: string): MemberImage | undefined {
+  if (photo.status !== 'active') return undefined
+  const visibility = photo.visibility === 'private' ? 'private' : 'public'
+  if (visibility === 'private' && !viewer.paidUser) return undefined
+  const locked = !viewer.paidUser
+  const media = (name: string) => `${mediaBase}/media/${name}`
+  return {
+    id: photo.id,
+    thumb_filename: media(locked ? photo.blurredFilename : photo.thumbFilename),
+    filename: media(locked ? photo.blurredFilename : photo.filename),
+    locked,
+    visibility,
+  }
+}
+
+export interface CardInput {
+  account: AccountRow
+  profile: ProfileRow
+  /** The member's main photo (or undefined). */
+  mainPhoto?: PhotoRow | null
+  liked?: boolean
+  regionName?: string | null
+}
+
+export function presentMemberCard(input: CardInput, viewer: Viewer, mediaBase: string): MemberCard {
+  const { account, profile } = input
+  return {
+    id: account.id,
+    name: profile.name,
+    age: ageOn(profile.birthDate),
+    gender: profile.gender === 'male' || profile.gender === 'female' ? profile.gender : null,
+    country: profile.country,
+    region: profile.region,
+    region_name: input.regionName ?? null,
+    city: profile.city,
+    fictional: account.fictional,
+    main_image: input.mainPhoto ? (presentMemberImage(input.mainPhoto, viewer, mediaBase) ?? null) : null,
+    liked: input.liked ?? false,
+  }
+}
+
+const FIELD_COLUMNS = {
+  gender: 'gender',
+  sexuality: 'sexuality',
+  hair_colour: 'hairColour',
+  eye_colour: 'eyeColour',
+  body_type: 'bodyType',
+  relationship_status: 'relationshipStatus',
+  tattoos: 'tattoos',
+  country: 'country',
+  region: 'region',
+  city: 'city',
+} as const satisfies Record<string, keyof ProfileRow>
+
+export interface ProfileInput extends CardInput {
+  photos: PhotoRow[]
+  likesYou: boolean
+  blocked: boolean
+}
+
+/** The profile page of another member, limited to the tenant's visible_profile_fields and visible_profile_notes. */
+export function presentMemberProfile(input: ProfileInput, viewer: Viewer, tenant: Tenant, mediaBase: string): MemberProfile {
+  const card = presentMemberCard(input, viewer, mediaBase)
+  const visible = new Set<string>(tenant.visible_profile_fields)
+  const fields: Record<string, string | null> = {}
+  for (const [field, column] of Object.entries(FIELD_COLUMNS)) {
+    if (visible.has(field)) fields[field] = (input.profile[column] as string | null) ?? null
+  }
+  const notes: Record<string, string | null> = {}
+  for (const note of tenant.visible_profile_notes) notes[note] = note === 'about' ? input.profile.about : input.profile.lookingFor
+  const shown: MemberImage[] = []
+  let hidden = 0
+  for (const photo of input.photos) {
+    if (photo.status !== 'active') continue
+    const image = presentMemberImage(photo, viewer, mediaBase)
+    if (image) shown.push(image)
+    else if (photo.visibility === 'private') hidden += 1
+  }
+  return {
+    ...card,
+    fields,
+    interests: visible.has('interests') ? input.profile.interests : [],
+    notes,
+    photos: shown,
+    hidden_private_photos: hidden,
+    likes_you: input.likesYou,
+    match: card.liked && input.likesYou,
+    blocked: input.blocked,
+  }
+}
