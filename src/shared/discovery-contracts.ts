@@ -53,3 +53,17 @@ export type MemberProfile = z.infer<typeof memberProfileSchema>
 export const memberIdRequest = z.object({ id: z.coerce.number().int().positive() })
 export const likeResponse = z.object({ liked: z.boolean(), match: z.boolean() })
 export const blockResponse = z.object({ blocked: z.boolean() })
+
+/** The search filters of SPEC.md section 3 (search state: gender, country, countryregion, min_age, max_age). */
+export const MIN_SEARCH_AGE = 18
+export const MAX_SEARCH_AGE = 99
+export const searchFiltersSchema = z
+  .object({
+    gender: z.enum(['male', 'female']).optional(),
+    country: z.string().regex(/^[A-Z]{2}$/).optional(),
+    countryregion: z.string().max(10).optional(),
+    min_age: z.coerce.number().int().min(MIN_SEARCH_AGE).max(MAX_SEARCH_AGE).optional(),
+    max_age: z.coerce.number().int().min(MIN_SEARCH_AGE).max(MAX_SEARCH_AGE).optional(),
+  })
+  .refine((f) => f.min_age === undefined || f.max_age === undefined || f.min_age <= f.max_age, { path: ['max_age'], message: 'max_age < min_age' })
+export type SearchFilters = z.infer<typeof searchFiltersSchema>

@@ -50,3 +50,19 @@ describe('member presenters', () => {
     expect(JSON.stringify(out)).not.toMatch(/orig-|thumb-|1980/)
   })
 })
+
+describe('search filters', () => {
+  // imported lazily to keep this file's first describe independent
+  const { defaultFilters, filterConditions } = jest.requireActual('../../src/features/discovery/filters.server') as typeof import('../../src/features/discovery/filters.server')
+  it('gives each niche its defaults', () => {
+    const tenants = demoTenants()
+    expect(defaultFilters(tenants.byId.get('rijpedates')!)).toMatchObject({ gender: 'female', min_age: 40 })
+    expect(defaultFilters(tenants.byId.get('mannenmatch')!)).toMatchObject({ gender: 'male' })
+    expect(defaultFilters(tenants.byId.get('datingstad')!, { gender: 'male', sexuality: 'hetero' })).toMatchObject({ gender: 'female' })
+    expect(defaultFilters(tenants.byId.get('datingstad')!, { gender: 'female', sexuality: 'lesbian' })).toMatchObject({ gender: 'female' })
+  })
+  it('builds no condition without filters', () => {
+    expect(filterConditions({})).toBeUndefined()
+    expect(filterConditions({ gender: 'female', min_age: 30, max_age: 40 })).toBeDefined()
+  })
+})
