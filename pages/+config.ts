@@ -4,7 +4,7 @@ import type { Config } from 'vike/types'
 export default {
   clientRouting: true,
   hydrationCanBeAborted: true,
-  passToClient: ['tenant', 'user', 'lng'],
+  passToClient: ['tenant', 'user', 'lng', 'i18nBundleUrl'],
   meta: {
     // Which layout of SPEC.md section 2 wraps the page.
     layout: { env: { server: true, client: true } },

@@ -1,7 +1,7 @@
 // https://vike.dev/onRenderClient
 import { hydrateRoot, createRoot, type Root } from 'react-dom/client'
 import createCache from '@emotion/cache'
-import i18next, { type i18n as I18n } from 'i18next'
+import i18next, { type i18n as I18n, type Resource } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import type { OnRenderClientAsync } from 'vike/types'
 import { PageShell } from './page-shell'
@@ -16,13 +16,30 @@ let store: SessionState | undefined
 // The same cache key as on the server, so hydration reuses the inlined styles.
 const cache = createCache({ key: 'css' })
 
+/**
+ * The UI catalogue of the page's language: a file named by its content, preloaded by the HTML and cached by
+ * the browser, fetched with a few retries (without it the page would hydrate with keys instead of texts).
+ */
+async function loadCatalogue(url: string | undefined): Promise<Resource> {
+  if (!url) return {}
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const res = await fetch(url, { credentials: 'same-origin' })
+      if (res.ok) return (await res.json()) as Resource
+      throw new Error(`catalogue ${res.status}`)
+    } catch (err) {
+      if (attempt >= 4) throw err
+      await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt))
+    }
+  }
+}
+
 export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
   const { Page } = pageContext
   if (!i18n || i18n.language !== pageContext.lng) {
     i18n = i18next.createInstance()
     i18n.use(initReactI18next)
-    // The catalogues are inlined once per page load by +onRenderHtml (cached per language on the server).
-    const resources = JSON.parse(document.getElementById('i18n-resources')?.textContent || '{}')
+    const resources = await loadCatalogue(pageContext.i18nBundleUrl)
     await i18n.init({ ...i18nOptions(pageContext.lng), resources, initAsync: false })
   }
   if (!store) {

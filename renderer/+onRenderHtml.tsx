@@ -32,12 +32,12 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
     <meta name="theme-color" content="${themeColor}" />
     <meta name="description" content="${settings.description}" />
     <link rel="icon" href="/favicon.ico" type="image/svg+xml" />
+    <link rel="preload" href="${pageContext.i18nBundleUrl ?? ''}" as="fetch" crossorigin="anonymous" />
     <title>${title}</title>
     ${dangerouslySkipEscape(styles)}
   </head>
   <body>
     <div id="root">${dangerouslySkipEscape(html)}</div>
-    <script id="i18n-resources" type="application/json">${dangerouslySkipEscape(pageContext.i18nResourcesJson ?? '{}')}</script>
   </body>
 </html>`
 }

@@ -26,7 +26,8 @@ declare global {
       user: PresentedUser | null
       lng: Locale
       /** Server only: the catalogues for the browser, as inlinable JSON (read back by +onRenderClient). */
-      i18nResourcesJson?: string
+      /** The UI catalogue of lng as a cacheable file (see I18nService.bundleUrl). */
+      i18nBundleUrl?: string
       /** Server only: the request's i18next clone. */
       i18nServer?: I18n
       /** Server only: data access for +data hooks. */

@@ -20,6 +20,7 @@ import { geocodeRoutes, profileRoutes } from './api/profile.server'
 import { devMailRoutes } from './dev-mail.server'
 import { renderHostPage } from './host-pages.server'
 import { DEFAULT_LOCALE } from '../shared/locales'
+import { preferredEncoding } from './compress-html.server'
 
 export interface AppOptions {
   services: Services
@@ -29,7 +30,7 @@ export interface AppOptions {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-const FILE_PATHS = /^\/(assets|media|static)\/|^\/(favicon\.ico|sw\.js)(\?|$)/
+const FILE_PATHS = /^\/(assets|media|static|i18n)\/|^\/(favicon\.ico|sw\.js)(\?|$)/
 
 export async function buildApp({ services, pages, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -79,6 +80,15 @@ export async function buildApp({ services, pages, logger = false }: AppOptions):
   })
 
   app.get('/health', async () => ({ ok: true }))
+  // The UI catalogue of a language, named by its content: cached by browsers for a year.
+  app.get<{ Params: { name: string } }>('/i18n/:name', { compress: false }, async (req, reply) => {
+    const file = services.i18n.bundleFile(req.params.name)
+    if (!file) return reply.code(404).send({ error: 'not_found', message: 'Not found' })
+    reply.header('cache-control', 'public, max-age=31536000, immutable').header('vary', 'accept-encoding').type('application/json; charset=utf-8')
+    const encoding = preferredEncoding(String(req.headers['accept-encoding'] ?? ''))
+    if (encoding) return reply.header('content-encoding', encoding).send(file[encoding])
+    return reply.send(file.json)
+  })
   await app.register(userRoutes)
   await app.register(settingsRoutes)
   await app.register(complaintRoutes)

@@ -1,8 +1,10 @@
 // One base i18next instance with every catalogue; each request gets a cheap clone with its own language.
+import crypto from 'node:crypto'
 import fs from 'node:fs'
+import zlib from 'node:zlib'
 import path from 'node:path'
 import i18next, { type i18n as I18n, type Resource } from 'i18next'
-import { DEFAULT_LOCALE, LOCALES, NAMESPACES, type Locale } from '../shared/locales'
+import { DEFAULT_LOCALE, isLocale, LOCALES, NAMESPACES, type Locale } from '../shared/locales'
 import { i18nOptions } from '../shared/i18n-options'
 
 export function loadCatalogues(dir = path.resolve(process.cwd(), 'locales')): Resource {
@@ -24,8 +26,19 @@ export interface I18nService {
   forRequest(lng: Locale): I18n
   /** The catalogues a browser needs for lng (the language and its fallbacks). */
   bundleFor(lng: Locale): Resource
-  /** bundleFor(lng) as JSON safe to inline in a <script> element; made once per language. */
-  bundleJson(lng: Locale): string
+  /**
+   * The address of bundleFor(lng) as a cacheable file, named by its content: /i18n/<lng>.<hash>.json. Pages
+   * link it instead of inlining it, so the HTML stays small and the browser keeps the catalogue across pages.
+   */
+  bundleUrl(lng: Locale): string
+  /** The file behind bundleUrl, by its name (<lng>.<hash>.json), precompressed; undefined for any other name. */
+  bundleFile(name: string): BundleFile | undefined
+}
+
+export interface BundleFile {
+  json: string
+  br: Buffer
+  gzip: Buffer
 }
 
 export function createI18nService(resources = loadCatalogues()): I18nService {
@@ -37,18 +50,44 @@ export function createI18nService(resources = loadCatalogues()): I18nService {
     // Only the UI namespace travels; information pages are rendered on the server.
     return Object.fromEntries([...new Set(chain)].map((l) => [l, { common: resources[l]?.common ?? {} }]))
   }
+  const files = new Map<Locale, { name: string; file?: BundleFile }>()
+  const fileEntry = (lng: Locale) => {
+    let entry = files.get(lng)
+    if (!entry) {
+      const hash = crypto.createHash('sha256').update(bundleJsonOf(lng)).digest('base64url').slice(0, 12)
+      entry = { name: `${lng}.${hash}.json` }
+      files.set(lng, entry)
+    }
+    return entry
+  }
+  const bundleJsonOf = (lng: Locale) => {
+    let s = json.get(lng)
+    if (!s) {
+      s = JSON.stringify(bundleFor(lng))
+      json.set(lng, s)
+    }
+    return s
+  }
   return {
     base,
     resources,
     forRequest: (lng) => base.cloneInstance({ lng, initAsync: false }),
     bundleFor,
-    bundleJson(lng) {
-      let s = json.get(lng)
-      if (!s) {
-        s = JSON.stringify(bundleFor(lng)).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
-        json.set(lng, s)
+    bundleUrl: (lng) => `/i18n/${fileEntry(lng).name}`,
+    bundleFile(name) {
+      const lng = name.slice(0, name.indexOf('.'))
+      if (!isLocale(lng)) return undefined
+      const entry = fileEntry(lng)
+      if (entry.name !== name) return undefined
+      if (!entry.file) {
+        const body = bundleJsonOf(lng)
+        entry.file = {
+          json: body,
+          br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          gzip: zlib.gzipSync(body, { level: 9 }),
+        }
       }
-      return s
+      return entry.file
     },
   }
 }

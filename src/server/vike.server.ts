@@ -21,7 +21,7 @@ export async function pageContextInit(services: Services, req: FastifyRequest) {
     tenant: publicTenant(services, ctx),
     user: ctx.account ? await presentUser(services.database.db, ctx.account, tenant.cdn_prefix) : null,
     lng,
-    i18nResourcesJson: services.i18n.bundleJson(lng),
+    i18nBundleUrl: services.i18n.bundleUrl(lng),
     i18nServer: ctx.i18n,
     services: {
       extraPage(token: string) {

@@ -30,6 +30,28 @@ describeEachDb('foundation API', (kind) => {
 
   const get = (url: string, host = hostOf('datingstad'), headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { host, ...headers } })
 
+  describe('UI catalogues', () => {
+    it('serves a language catalogue by its content-named address, cached for a year and compressed', async () => {
+      const url = app.services.i18n.bundleUrl('fr')
+      expect(url).toMatch(/^\/i18n\/fr\.[\w-]{12}\.json$/)
+      const plain = await get(url, hostOf('flirtbelgie'), { 'accept-encoding': 'identity' })
+      expect(plain.statusCode).toBe(200)
+      expect(plain.headers['cache-control']).toContain('immutable')
+      const body = plain.json()
+      expect(Object.keys(body).sort()).toEqual(['fr', 'nl'])
+      expect(body.fr.common.nav).toBeDefined()
+      const br = await get(url, hostOf('flirtbelgie'), { 'accept-encoding': 'gzip, br' })
+      expect(br.headers['content-encoding']).toBe('br')
+      expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2)
+    })
+
+    it('answers 404 for an old or unknown catalogue name', async () => {
+      expect((await get('/i18n/fr.AAAAAAAAAAAA.json')).statusCode).toBe(404)
+      expect((await get('/i18n/xx.json')).statusCode).toBe(404)
+      expect((await get('/i18n/..%2F..%2Fpackage.json')).statusCode).toBe(404)
+    })
+  })
+
   describe('tenants and settings', () => {
     it('returns every settings field of SPEC.md section 3 for the tenant of the Host', async () => {
       const res = await get('/api/settings.php')
