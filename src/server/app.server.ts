@@ -18,6 +18,8 @@ import { openApiRoutes } from './api/openapi.server'
 import { photoRoutes } from './api/photos.server'
 import { geocodeRoutes, profileRoutes } from './api/profile.server'
 import { devMailRoutes } from './dev-mail.server'
+import { chatRoutes } from './api/chat.server'
+import websocket from '@fastify/websocket'
 import { renderHostPage } from './host-pages.server'
 import { DEFAULT_LOCALE } from '../shared/locales'
 import { preferredEncoding } from './compress-html.server'
@@ -41,6 +43,7 @@ export async function buildApp({ services, pages, logger = false }: AppOptions):
     return503OnClosing: true,
   })
   app.decorate('services', services)
+  app.addHook('onClose', async () => services.realtime.close())
   await app.register(cookie)
   await app.register(compress, { global: true, threshold: 1024 })
 
@@ -99,6 +102,9 @@ export async function buildApp({ services, pages, logger = false }: AppOptions):
   await app.register(photoRoutes)
   await app.register(profileRoutes)
   await app.register(geocodeRoutes)
+  // The live socket (/api/ws, in chatRoutes); small frames only: clients send typing events and pings.
+  await app.register(websocket, { options: { maxPayload: 4096 } })
+  await app.register(chatRoutes)
   if (services.config.devMailbox) await app.register(devMailRoutes)
 
   fs.mkdirSync(services.config.mediaDir, { recursive: true })

@@ -9,6 +9,7 @@ import type { GeoIp } from './geoip.server'
 import type { Tenant } from '../shared/tenant-schema'
 import type { Locale } from '../shared/locales'
 import type { Account } from '../features/accounts/sessions.server'
+import type { Realtime } from './realtime.server'
 import type { Mailer } from '../features/mail/mailer.server'
 import type { JobWorker } from './jobs.server'
 
@@ -21,6 +22,8 @@ export interface Services {
   vapid: { publicKey: string; privateKey: string }
   mailer: Mailer
   jobs: JobWorker
+  /** Live events to members' open tabs (in-process, or across instances through Redis). */
+  realtime: Realtime
 }
 
 export interface RequestContext {

@@ -7,6 +7,7 @@ import { createI18nService } from './i18n.server'
 import { openGeoIp } from './geoip.server'
 import { loadVapidKeys } from './vapid.server'
 import { createJobWorker } from './jobs.server'
+import { createRealtime } from './realtime.server'
 import { createMailer } from '../features/mail/mailer.server'
 import { MAIL_JOB, mailJobHandler } from '../features/mail/send-mail.server'
 import { PURGE_JOB, purgeJobHandler } from '../features/accounts/deletion.server'
@@ -24,5 +25,6 @@ export async function createServices(opts: { config: Config; database: Database;
     [PURGE_JOB]: purgeJobHandler(database.db, config.mediaDir),
   }
   const jobs = createJobWorker(database.db, handlers, { intervalMs: opts.jobIntervalMs, log: opts.log })
-  return { config, database, tenants, i18n, geoip: await openGeoIp(), vapid: await loadVapidKeys(database.db), mailer, jobs }
+  const realtime = createRealtime({ redisUrl: config.redisUrl, log: (m, err) => opts.log?.(`${m}${err ? `: ${String(err)}` : ''}`) })
+  return { config, database, tenants, i18n, geoip: await openGeoIp(), vapid: await loadVapidKeys(database.db), mailer, jobs, realtime }
 }

@@ -2,8 +2,9 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import * as c from '../../shared/contracts'
+import * as chat from '../../shared/chat-contracts'
 
-type Op = { method: 'get' | 'post' | 'put'; path: string; summary: string; body?: z.ZodType; response?: z.ZodType; member?: boolean }
+type Op = { method: 'get' | 'post' | 'put' | 'delete'; path: string; summary: string; body?: z.ZodType; response?: z.ZodType; member?: boolean }
 
 const OPS: Op[] = [
   { method: 'get', path: '/api/settings.php', summary: 'Site settings of the tenant (SPEC.md section 3)' },
@@ -31,6 +32,16 @@ const OPS: Op[] = [
   { method: 'post', path: '/api/unsubscribe.php', summary: 'One-click unsubscribe (RFC 8058), ?token=' },
   { method: 'post', path: '/api/mail-events.php', summary: 'Bounce and complaint webhook (X-Mail-Events-Secret)', body: c.mailEventRequest },
   { method: 'post', path: '/api/complaints.php', summary: 'File a complaint', body: c.complaintRequest, response: c.complaintResponse },
+  // Chat
+  { method: 'get', path: '/api/chats.php', summary: 'The conversations with unread counts', response: chat.chatsResponse, member: true },
+  { method: 'get', path: '/api/chat.php', summary: 'One conversation (?id, or ?member_id) with ?before / ?after paging', response: chat.conversationResponse, member: true },
+  { method: 'delete', path: '/api/chat.php', summary: 'Remove a conversation (?id) or every one with a member (?profile_id)', member: true },
+  { method: 'post', path: '/api/message.php', summary: 'Send a text, gift or GIF (?conversation_id or ?member_id); retried client ids are stored once', body: chat.sendMessageRequest, response: chat.sendMessageResponse, member: true },
+  { method: 'post', path: '/api/message-image.php', summary: 'Send a photo (multipart; ?conversation_id or ?member_id, ?client_id)', response: chat.sendMessageResponse, member: true },
+  { method: 'post', path: '/api/chat-read.php', summary: 'Mark a conversation read', body: chat.readRequest, member: true },
+  { method: 'get', path: '/api/gifts.php', summary: 'The gift catalogue with credit prices', response: chat.giftsResponse },
+  { method: 'get', path: '/api/gifs.php', summary: 'GIFs (?q searches)', response: chat.gifsResponse },
+  { method: 'get', path: '/api/ws', summary: 'WebSocket of live events (messages, typing, read state, unread totals)', member: true },
 ]
 
 export function openApiDocument() {

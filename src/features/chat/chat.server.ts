@@ -1,0 +1,469 @@
+// Conversations and messages: who may read and write them, what a message costs (charged in the same
+// transaction as the message, never below zero under concurrent sends), idempotent retries by client id,
+// unread counts and hiding. Live delivery is the caller's job (src/server/api/chat.server.ts).
+import { and, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client.server'
+import { accounts, blocks, conversationMembers, conversations, creditLedger, messages, photos, profiles } from '../../db/schema'
+import type { ChatListItem, ChatMessage, SendMessageRequest } from '../../shared/chat-contracts'
+import type { Tenant } from '../../shared/tenant-schema'
+import { presentMemberCard } from '../discovery/present-member.server'
+import { findVisibleMember, type Viewer } from '../discovery/visibility.server'
+import { BUILTIN_GIFS, GIFTS, gifFile, giftImage } from './catalogue'
+
+/** SPEC.md sections 5 and 9: free members start at most 2 conversations. */
+export const FREE_CONVERSATION_LIMIT = 2
+export const PAGE_SIZE = 30
+
+export type ChatErrorCode =
+  | 'not_found'
+  | 'blocked'
+  | 'email_not_confirmed'
+  | 'conversation_limit'
+  | 'premium_required'
+  | 'insufficient_credits'
+  | 'message_too_long'
+  | 'unknown_gift'
+  | 'unknown_gif'
+
+export class ChatError extends Error {
+  constructor(public code: ChatErrorCode) {
+    super(code)
+  }
+}
+
+export interface Sender {
+  id: number
+  pool: string
+  paidUser: boolean
+  status: string
+}
+
+type MessageRow = typeof messages.$inferSelect
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+const viewerOf = (s: Sender) => ({ pool: s.pool, id: s.id, paidUser: s.paidUser })
+
+/** The conversation of two members, when the viewer is one of them (same pool). */
+async function membership(db: Db | Tx, pool: string, conversationId: number, accountId: number) {
+  const [row] = await db
+    .select({ conversation: conversations, me: conversationMembers })
+    .from(conversations)
+    .innerJoin(conversationMembers, and(eq(conversationMembers.conversationId, conversations.id), eq(conversationMembers.accountId, accountId)))
+    .where(and(eq(conversations.id, conversationId), eq(conversations.pool, pool)))
+    .limit(1)
+  if (!row) return undefined
+  const otherId = row.conversation.memberA === accountId ? row.conversation.memberB : row.conversation.memberA
+  return { ...row, otherId }
+}
+
+/**
+ * Who stays a chat partner: a member of the pool who is not deleted or disabled and not blocked either way.
+ * (Starting a conversation needs more: the member must be visible, see findVisibleMember.) An invisible or
+ * not yet confirmed member keeps their conversations.
+ */
+function chatPartner(viewer: Viewer & { id: number }): SQL {
+  return and(
+    eq(accounts.pool, viewer.pool),
+    inArray(accounts.status, ['active', 'not_confirmed']),
+    sql`not exists (select 1 from ${blocks} b where b.pool = ${viewer.pool} and ((b.blocker_id = ${accounts.id} and b.blocked_id = ${viewer.id}) or (b.blocker_id = ${viewer.id} and b.blocked_id = ${accounts.id})))`,
+  ) as SQL
+}
+
+async function findChatPartner(db: Db | Tx, viewer: Viewer & { id: number }, memberId: number) {
+  const [row] = await db
+    .select({ account: accounts, profile: profiles })
+    .from(accounts)
+    .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+    .where(and(eq(accounts.id, memberId), chatPartner(viewer)))
+    .limit(1)
+  return row
+}
+
+async function isBlockedEitherWay(db: Db | Tx, pool: string, a: number, b: number) {
+  const [row] = await db
+    .select({ x: blocks.blockerId })
+    .from(blocks)
+    .where(and(eq(blocks.pool, pool), or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)))))
+    .limit(1)
+  return row !== undefined
+}
+
+export function messageCost(tenant: Tenant, req: { kind: string; gift_id?: string }): number {
+  switch (req.kind) {
+    case 'image':
+      return tenant.credits.photo_credits
+    case 'gift':
+      return tenant.credits.gift_credits * (GIFTS.find((g) => g.id === req.gift_id)?.factor ?? 1)
+    default:
+      return tenant.credits.message_credits
+  }
+}
+
+/** What a message looks like to one of the two participants. */
+export function presentMessage(m: MessageRow, viewerId: number, mediaBase: string): ChatMessage {
+  let gif: ChatMessage['gif'] = null
+  let image: { filename: string; thumbFilename: string } | undefined
+  try {
+    if (m.kind === 'gif' && m.body) gif = { id: m.gifId ?? '', ...(JSON.parse(m.body) as { url: string; width: number; height: number }) }
+    if (m.kind === 'image' && m.body) image = JSON.parse(m.body) as { filename: string; thumbFilename: string }
+  } catch {
+    // A body that is not JSON shows as an empty message rather than failing the whole list.
+  }
+  return {
+    id: m.id,
+    conversation_id: m.conversationId,
+    mine: m.senderId === viewerId,
+    client_id: m.senderId === viewerId ? m.clientId : null,
+    kind: m.kind as ChatMessage['kind'],
+    text: m.kind === 'text' ? m.body : null,
+    image: m.kind === 'image' && image ? { filename: `${mediaBase}/media/${image.filename}`, thumb_filename: `${mediaBase}/media/${image.thumbFilename}` } : null,
+    gift: m.kind === 'gift' && m.giftId ? { id: m.giftId, image: giftImage(m.giftId) } : null,
+    gif,
+    created_at: m.createdAt.toISOString(),
+  }
+}
+
+export interface SendInput {
+  tenant: Tenant
+  sender: Sender
+  /** An existing conversation, or the member to write to (the conversation is made by the first message). */
+  conversationId?: number
+  memberId?: number
+  message: SendMessageRequest | { kind: 'image'; client_id: string; photo: { filename: string; thumbFilename: string; blurredFilename: string; width: number; height: number } }
+  mediaBase: string
+}
+
+export interface SendResult {
+  message: ChatMessage
+  /** The stored row (for live delivery to the other member). */
+  row: MessageRow
+  recipientId: number
+  credits: number
+  /** A retry of a message stored before: nothing was stored or charged again. */
+  duplicate: boolean
+}
+
+/**
+ * Stores and charges one message. Throws ChatError for every refusal; a retry with the same client id answers
+ * the stored message without charging again.
+ */
+export async function sendMessage(db: Db, input: SendInput): Promise<SendResult> {
+  const { tenant, sender, message } = input
+  const pool = sender.pool
+  if (message.kind === 'text' && message.text.length > tenant.message_length) throw new ChatError('message_too_long')
+  if (message.kind === 'gift' && !GIFTS.some((g) => g.id === message.gift_id)) throw new ChatError('unknown_gift')
+  if (message.kind === 'image' && !sender.paidUser) throw new ChatError('premium_required')
+  let gifBody: string | null = null
+  if (message.kind === 'gif') {
+    const gif = resolveGif(message.gif_id)
+    if (!gif) throw new ChatError('unknown_gif')
+    gifBody = JSON.stringify(gif)
+  }
+
+  // A retry of a stored message answers it as it is.
+  const existing = await findByClientId(db, sender.id, message.client_id)
+  if (existing) return existing
+
+  // Who the message goes to, and whether the sender may write to them.
+  let conversationId = input.conversationId
+  let recipientId: number
+  let startedBySender: boolean
+  if (conversationId !== undefined) {
+    const m = await membership(db, pool, conversationId, sender.id)
+    if (!m) throw new ChatError('not_found')
+    recipientId = m.otherId
+    startedBySender = m.conversation.startedBy === sender.id
+  } else if (input.memberId !== undefined) {
+    recipientId = input.memberId
+    const [a, b] = sender.id < recipientId ? [sender.id, recipientId] : [recipientId, sender.id]
+    const [c] = await db.select().from(conversations).where(and(eq(conversations.pool, pool), eq(conversations.memberA, a), eq(conversations.memberB, b))).limit(1)
+    conversationId = c?.id
+    startedBySender = c ? c.startedBy === sender.id : true
+  } else {
+    throw new ChatError('not_found')
+  }
+  if (await isBlockedEitherWay(db, pool, sender.id, recipientId)) throw new ChatError('blocked')
+  // A new conversation needs a visible member; an existing one goes on while the other stays a chat partner.
+  const reachable = conversationId === undefined ? await findVisibleMember(db, viewerOf(sender), recipientId) : await findChatPartner(db, viewerOf(sender), recipientId)
+  if (!reachable) throw new ChatError('not_found')
+  // SPEC.md section 6: replying needs a confirmed e-mail address.
+  if (!startedBySender && sender.status !== 'active') throw new ChatError('email_not_confirmed')
+
+  const cost = messageCost(tenant, message.kind === 'gift' ? message : { kind: message.kind })
+  try {
+    return await db.transaction(async (tx) => {
+      // One sender's sends are serialized: the conversation limit and the balance are checked without races.
+      await tx.execute(sql`select id from ${accounts} where id = ${sender.id} for update`)
+      const again = await findByClientId(tx, sender.id, message.client_id)
+      if (again) return again
+      if (conversationId === undefined) conversationId = await startConversation(tx, tenant, sender, recipientId)
+      const [row] = await tx
+        .insert(messages)
+        .values({
+          pool,
+          conversationId,
+          senderId: sender.id,
+          clientId: message.client_id,
+          kind: message.kind,
+          // A chat image is not a profile photo: its files are named in the message alone.
+          body: message.kind === 'text' ? message.text : message.kind === 'image' ? JSON.stringify({ filename: message.photo.filename, thumbFilename: message.photo.thumbFilename }) : gifBody,
+          giftId: message.kind === 'gift' ? message.gift_id : null,
+          gifId: message.kind === 'gif' ? message.gif_id : null,
+          credits: cost,
+        })
+        .returning()
+      const credits = await charge(tx, sender, cost, message.kind === 'text' || message.kind === 'gif' ? 'message' : message.kind === 'image' ? 'photo' : 'gift', `message:${row.id}`)
+      await tx.update(conversations).set({ lastMessageAt: row.createdAt }).where(eq(conversations.id, conversationId))
+      await tx
+        .update(conversationMembers)
+        .set({ unreadCount: sql`${conversationMembers.unreadCount} + 1`, hiddenAt: null })
+        .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.accountId, recipientId)))
+      await tx
+        .update(conversationMembers)
+        .set({ hiddenAt: null, lastReadMessageId: row.id, unreadCount: 0 })
+        .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.accountId, sender.id)))
+      return { message: presentMessage(row, sender.id, input.mediaBase), row, recipientId, credits, duplicate: false }
+    })
+  } catch (err) {
+    // Two sends with the same client id at once: the loser of the unique index answers the winner's message.
+    if (isUniqueViolation(err)) {
+      const winner = await findByClientId(db, sender.id, message.client_id)
+      if (winner) return winner
+    }
+    throw err
+  }
+
+  async function findByClientId(q: Db | Tx, senderId: number, clientId: string): Promise<SendResult | undefined> {
+    const [row] = await q.select().from(messages).where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId))).limit(1)
+    if (!row) return undefined
+    const [acc] = await q.select({ credits: accounts.credits }).from(accounts).where(eq(accounts.id, senderId))
+    const [c] = await q.select().from(conversations).where(eq(conversations.id, row.conversationId))
+    return {
+      message: presentMessage(row, senderId, input.mediaBase),
+      row,
+      recipientId: c.memberA === senderId ? c.memberB : c.memberA,
+      credits: acc.credits,
+      duplicate: true,
+    }
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } }
+  return e?.code === '23505' || e?.cause?.code === '23505'
+}
+
+async function startConversation(tx: Tx, tenant: Tenant, sender: Sender, recipientId: number): Promise<number> {
+  if (!sender.paidUser) {
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(conversations)
+      .where(and(eq(conversations.pool, sender.pool), eq(conversations.startedBy, sender.id)))
+    if (Number(row.n) >= FREE_CONVERSATION_LIMIT) throw new ChatError('conversation_limit')
+  }
+  const [a, b] = sender.id < recipientId ? [sender.id, recipientId] : [recipientId, sender.id]
+  const inserted = await tx
+    .insert(conversations)
+    .values({ pool: sender.pool, memberA: a, memberB: b, startedBy: sender.id })
+    .onConflictDoNothing()
+    .returning({ id: conversations.id })
+  let id = inserted[0]?.id
+  if (id === undefined) {
+    const [c] = await tx.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.pool, sender.pool), eq(conversations.memberA, a), eq(conversations.memberB, b)))
+    id = c.id
+  } else {
+    await tx.insert(conversationMembers).values([
+      { pool: sender.pool, conversationId: id, accountId: a },
+      { pool: sender.pool, conversationId: id, accountId: b },
+    ])
+  }
+  void tenant
+  return id
+}
+
+/** Takes credits off the balance, never below zero; throws insufficient_credits. Returns the new balance. */
+async function charge(tx: Tx, sender: Sender, cost: number, reason: string, reference: string): Promise<number> {
+  if (cost <= 0) {
+    const [acc] = await tx.select({ credits: accounts.credits }).from(accounts).where(eq(accounts.id, sender.id))
+    return acc.credits
+  }
+  const [row] = await tx
+    .update(accounts)
+    .set({ credits: sql`${accounts.credits} - ${cost}` })
+    .where(and(eq(accounts.id, sender.id), gte(accounts.credits, cost)))
+    .returning({ credits: accounts.credits })
+  if (!row) throw new ChatError('insufficient_credits')
+  await tx.insert(creditLedger).values({ pool: sender.pool, accountId: sender.id, delta: -cost, balanceAfter: row.credits, reason, reference })
+  return row.credits
+}
+
+export function resolveGif(id: string): { url: string; width: number; height: number } | undefined {
+  const gif = BUILTIN_GIFS.find((g) => g.id === id)
+  if (gif) return { url: gifFile(gif.id), width: gif.width, height: gif.height }
+  return undefined
+}
+
+/** The viewer's conversations with a message, newest first, with the other member as the viewer may see them. */
+export async function listChats(db: Db, viewer: Viewer & { id: number }, mediaBase: string): Promise<{ chats: ChatListItem[]; unreadTotal: number }> {
+  const rows = await db
+    .select({ conversation: conversations, me: conversationMembers, account: accounts, profile: profiles })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .innerJoin(accounts, sql`${accounts.id} = case when ${conversations.memberA} = ${viewer.id} then ${conversations.memberB} else ${conversations.memberA} end`)
+    .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+    .where(
+      and(
+        eq(conversationMembers.pool, viewer.pool),
+        eq(conversationMembers.accountId, viewer.id),
+        isNull(conversationMembers.hiddenAt),
+        chatPartner(viewer),
+        sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations.id})`,
+      ),
+    )
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(200)
+  if (rows.length === 0) return { chats: [], unreadTotal: 0 }
+  const ids = rows.map((r) => r.conversation.id)
+  const last = await db
+    .selectDistinctOn([messages.conversationId])
+    .from(messages)
+    .where(inArray(messages.conversationId, ids))
+    .orderBy(messages.conversationId, desc(messages.id))
+  const lastBy = new Map(last.map((m) => [m.conversationId, m]))
+  const others = await db
+    .select({ conversationId: conversationMembers.conversationId, lastRead: conversationMembers.lastReadMessageId })
+    .from(conversationMembers)
+    .where(and(inArray(conversationMembers.conversationId, ids), sql`${conversationMembers.accountId} <> ${viewer.id}`))
+  const lastReadBy = new Map(others.map((o) => [o.conversationId, o.lastRead]))
+  const mainIds = rows.map((r) => r.profile.mainPhotoId).filter((x): x is number => x !== null)
+  const mains = mainIds.length ? await db.select().from(photos).where(inArray(photos.id, mainIds)) : []
+  const mainBy = new Map(mains.map((p) => [p.id, p]))
+  const chats = rows.map((r): ChatListItem => {
+    const m = lastBy.get(r.conversation.id)
+    return {
+      profile: presentMemberCard({ account: r.account, profile: r.profile, mainPhoto: r.profile.mainPhotoId ? mainBy.get(r.profile.mainPhotoId) : null }, viewer, mediaBase),
+      conversation: {
+        id: r.conversation.id,
+        last_message: m ? presentMessage(m, viewer.id, mediaBase) : null,
+        last_message_at: r.conversation.lastMessageAt.toISOString(),
+        last_read_by_other: lastReadBy.get(r.conversation.id) ?? null,
+      },
+      num_unread_messages: r.me.unreadCount,
+    }
+  })
+  return { chats, unreadTotal: chats.reduce((n, c) => n + c.num_unread_messages, 0) }
+}
+
+/** The total of unread messages over the member's visible conversations (the navigation badge). */
+export async function unreadTotal(db: Db, viewer: Viewer & { id: number }): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${conversationMembers.unreadCount}), 0)::int` })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .innerJoin(accounts, sql`${accounts.id} = case when ${conversations.memberA} = ${viewer.id} then ${conversations.memberB} else ${conversations.memberA} end`)
+    .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+    .where(and(eq(conversationMembers.pool, viewer.pool), eq(conversationMembers.accountId, viewer.id), isNull(conversationMembers.hiddenAt), chatPartner(viewer)))
+  return Number(row?.n ?? 0)
+}
+
+/** One conversation's messages for one of its two members: the newest page, older pages, or what came after an id. */
+export async function readConversation(
+  db: Db,
+  viewer: Viewer & { id: number },
+  opts: { conversationId?: number; memberId?: number; before?: number; after?: number },
+  mediaBase: string,
+) {
+  let conversationId = opts.conversationId
+  let otherId: number
+  let startedByMe = false
+  if (conversationId !== undefined) {
+    const m = await membership(db, viewer.pool, conversationId, viewer.id)
+    if (!m) return undefined
+    otherId = m.otherId
+    startedByMe = m.conversation.startedBy === viewer.id
+  } else if (opts.memberId !== undefined) {
+    otherId = opts.memberId
+    const [a, b] = viewer.id < otherId ? [viewer.id, otherId] : [otherId, viewer.id]
+    const [c] = await db.select().from(conversations).where(and(eq(conversations.pool, viewer.pool), eq(conversations.memberA, a), eq(conversations.memberB, b))).limit(1)
+    conversationId = c?.id
+    startedByMe = c ? c.startedBy === viewer.id : true
+  } else {
+    return undefined
+  }
+  // The other member must still be a chat partner (an existing conversation) or visible (a new one): else 404.
+  const other = conversationId !== undefined ? await findChatPartner(db, viewer, otherId) : await findVisibleMember(db, viewer, otherId)
+  if (!other) return undefined
+  const mainPhoto = other.profile.mainPhotoId ? (await db.select().from(photos).where(eq(photos.id, other.profile.mainPhotoId)))[0] : null
+  const profile = presentMemberCard({ account: other.account, profile: other.profile, mainPhoto }, viewer, mediaBase)
+  if (conversationId === undefined) return { conversation: { id: null, profile, last_read_by_other: null, started_by_me: true }, messages: [], has_more: false }
+  const where = [eq(messages.pool, viewer.pool), eq(messages.conversationId, conversationId)]
+  let rows: MessageRow[]
+  let hasMore = false
+  if (opts.after !== undefined) {
+    rows = await db.select().from(messages).where(and(...where, gt(messages.id, opts.after))).orderBy(messages.id).limit(500)
+  } else {
+    const page = await db
+      .select()
+      .from(messages)
+      .where(and(...where, opts.before !== undefined ? lt(messages.id, opts.before) : undefined))
+      .orderBy(desc(messages.id))
+      .limit(PAGE_SIZE + 1)
+    hasMore = page.length > PAGE_SIZE
+    rows = page.slice(0, PAGE_SIZE).reverse()
+  }
+  const [otherMember] = await db
+    .select({ lastRead: conversationMembers.lastReadMessageId })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.accountId, otherId)))
+  return {
+    conversation: { id: conversationId, profile, last_read_by_other: otherMember?.lastRead ?? null, started_by_me: startedByMe },
+    messages: rows.map((m) => presentMessage(m, viewer.id, mediaBase)),
+    has_more: hasMore,
+  }
+}
+
+/** Opening a chat sets its unread count to zero; returns the other member and the last message id read. */
+export async function markRead(db: Db, viewer: Viewer & { id: number }, conversationId: number) {
+  const m = await membership(db, viewer.pool, conversationId, viewer.id)
+  if (!m) return undefined
+  const [last] = await db.select({ id: messages.id }).from(messages).where(eq(messages.conversationId, conversationId)).orderBy(desc(messages.id)).limit(1)
+  await db
+    .update(conversationMembers)
+    .set({ unreadCount: 0, lastReadMessageId: last?.id ?? null })
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.accountId, viewer.id)))
+  return { otherId: m.otherId, lastReadMessageId: last?.id ?? 0 }
+}
+
+/** Removes conversations from the viewer's list (a new message brings one back). Returns the ids removed. */
+export async function hideChats(db: Db, viewer: Viewer & { id: number }, by: { id: number } | { profileId: number }): Promise<number[]> {
+  const ids =
+    'id' in by
+      ? (await membership(db, viewer.pool, by.id, viewer.id))
+        ? [by.id]
+        : []
+      : (
+          await db
+            .select({ id: conversations.id })
+            .from(conversations)
+            .where(
+              and(
+                eq(conversations.pool, viewer.pool),
+                or(and(eq(conversations.memberA, viewer.id), eq(conversations.memberB, by.profileId)), and(eq(conversations.memberB, viewer.id), eq(conversations.memberA, by.profileId))),
+              ),
+            )
+        ).map((r) => r.id)
+  if (ids.length === 0) return []
+  await db
+    .update(conversationMembers)
+    .set({ hiddenAt: new Date(), unreadCount: 0 })
+    .where(and(inArray(conversationMembers.conversationId, ids), eq(conversationMembers.accountId, viewer.id)))
+  return ids
+}
+
+/** Whether the member takes part in the conversation (for typing events). */
+export async function otherParticipant(db: Db, viewer: { pool: string; id: number }, conversationId: number): Promise<number | undefined> {
+  const m = await membership(db, viewer.pool, conversationId, viewer.id)
+  if (!m) return undefined
+  if (await isBlockedEitherWay(db, viewer.pool, viewer.id, m.otherId)) return undefined
+  return m.otherId
+}

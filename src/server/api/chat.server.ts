@@ -1,0 +1,217 @@
+// The chat API: conversations (GET /api/chats.php, GET and DELETE /api/chat.php), messages (POST
+// /api/message.php, POST /api/message-image.php), read state (POST /api/chat-read.php), gifts and GIFs, and
+// the live socket /api/ws. Everything is scoped to the pool and the two participants: anyone else gets 404.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import multipart from '@fastify/multipart'
+import { eq } from 'drizzle-orm'
+import { accounts } from '../../db/schema'
+import {
+  chatsResponse,
+  conversationRequest,
+  deleteChatRequest,
+  gifsRequest,
+  liveClientEvent,
+  readRequest,
+  sendMessageRequest,
+  CLIENT_ID,
+  type LiveServerEvent,
+} from '../../shared/chat-contracts'
+import { ApiError, requireAccount } from '../context.server'
+import { parseInput } from '../zod-errors.server'
+import { rateLimitHit } from '../rate-limit.server'
+import { ChatError, hideChats, listChats, markRead, otherParticipant, presentMessage, readConversation, sendMessage, unreadTotal, type SendInput } from '../../features/chat/chat.server'
+import { BUILTIN_GIFS, GIFTS, gifFile, gifPreview, giftImage } from '../../features/chat/catalogue'
+import { processImage, MAX_UPLOAD_BYTES } from '../../features/photos/photos.server'
+import type { Account } from '../../features/accounts/sessions.server'
+
+const STATUS: Record<ChatError['code'], number> = {
+  not_found: 404,
+  blocked: 403,
+  email_not_confirmed: 403,
+  conversation_limit: 402,
+  premium_required: 402,
+  insufficient_credits: 402,
+  message_too_long: 400,
+  unknown_gift: 400,
+  unknown_gif: 400,
+}
+
+const target = z.object({ conversation_id: z.coerce.number().int().positive().optional(), member_id: z.coerce.number().int().positive().optional() })
+
+export async function chatRoutes(app: FastifyInstance) {
+  const { db } = app.services.database
+  const { realtime } = app.services
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2 } })
+
+  const viewerOf = (a: Account) => ({ pool: a.pool, id: a.id, paidUser: a.paidUser })
+  const chatError = (req: FastifyRequest, err: unknown) => {
+    if (err instanceof ChatError) {
+      const { t, tenant } = req.ctx
+      const message = err.code === 'message_too_long' ? t('chat.errors.message_too_long') : err.code === 'not_found' ? t('errors.not_found') : t(`chat.errors.${err.code}`)
+      // The client turns insufficient_credits into the modal with a buy button, premium_required and
+      // conversation_limit into the modal offering a bundle.
+      return new ApiError(STATUS[err.code], err.code, message, undefined, err.code === 'insufficient_credits' ? { buy: '/credits' } : err.code === 'premium_required' || err.code === 'conversation_limit' ? { offer: '/premium', tenant: tenant.id } : undefined)
+    }
+    return err
+  }
+  const pushUnread = async (account: { id: number; pool: string; paidUser: boolean }) => {
+    const total = await unreadTotal(db, { pool: account.pool, id: account.id, paidUser: account.paidUser })
+    await realtime.publish([account.id], { type: 'unread', total } satisfies LiveServerEvent)
+  }
+  const recipientViewer = async (id: number, pool: string) => {
+    const [row] = await db.select({ paidUser: accounts.paidUser }).from(accounts).where(eq(accounts.id, id))
+    return { id, pool, paidUser: row?.paidUser ?? false }
+  }
+
+  /** After a stored message: the message to every tab of both members, the recipient's unread total. */
+  const deliver = async (req: FastifyRequest, result: Awaited<ReturnType<typeof sendMessage>>) => {
+    if (result.duplicate) return
+    const account = req.ctx.account!
+    const mediaBase = req.ctx.tenant.cdn_prefix
+    await realtime.publish([account.id], { type: 'message', conversation_id: result.row.conversationId, message: result.message } satisfies LiveServerEvent)
+    await realtime.publish([result.recipientId], { type: 'message', conversation_id: result.row.conversationId, message: presentMessage(result.row, result.recipientId, mediaBase) } satisfies LiveServerEvent)
+    await pushUnread(await recipientViewer(result.recipientId, account.pool))
+  }
+
+  const send = async (req: FastifyRequest, message: SendInput['message'], where: z.infer<typeof target>) => {
+    const account = requireAccount(req)
+    const { t, tenant } = req.ctx
+    if (!(await rateLimitHit(db, `message:${account.id}`, 120, 60))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
+    try {
+      const result = await sendMessage(db, {
+        tenant,
+        sender: { id: account.id, pool: account.pool, paidUser: account.paidUser, status: account.status },
+        conversationId: where.conversation_id,
+        memberId: where.conversation_id === undefined ? where.member_id : undefined,
+        message,
+        mediaBase: tenant.cdn_prefix,
+      })
+      await deliver(req, result)
+      return { message: result.message, credits: result.credits }
+    } catch (err) {
+      throw chatError(req, err)
+    }
+  }
+
+  app.get('/api/chats.php', async (req) => {
+    const account = requireAccount(req)
+    const { chats, unreadTotal: total } = await listChats(db, viewerOf(account), req.ctx.tenant.cdn_prefix)
+    return chatsResponse.parse({ chats, unread_total: total })
+  })
+
+  app.get('/api/chat.php', async (req) => {
+    const account = requireAccount(req)
+    const { t } = req.ctx
+    const q = req.query as Record<string, unknown>
+    const byMember = q.member_id !== undefined && q.id === undefined
+    const opts = byMember
+      ? { memberId: parseInput(z.object({ member_id: z.coerce.number().int().positive() }), q, t).member_id }
+      : (({ id, before, after }) => ({ conversationId: id, before, after }))(parseInput(conversationRequest, q, t))
+    const result = await readConversation(db, viewerOf(account), opts, req.ctx.tenant.cdn_prefix)
+    if (!result) throw new ApiError(404, 'not_found', t('errors.not_found'))
+    return result
+  })
+
+  app.post('/api/message.php', async (req, reply) => {
+    const { t } = req.ctx
+    const where = parseInput(target, req.query, t)
+    if (where.conversation_id === undefined && where.member_id === undefined) throw new ApiError(400, 'invalid_input', t('errors.invalid_input'))
+    const body = parseInput(sendMessageRequest, req.body, t)
+    const out = await send(req, body, where)
+    reply.code(201)
+    return out
+  })
+
+  app.post('/api/message-image.php', async (req, reply) => {
+    const account = requireAccount(req)
+    const { t } = req.ctx
+    const where = parseInput(target.extend({ client_id: CLIENT_ID }), req.query, t)
+    if (where.conversation_id === undefined && where.member_id === undefined) throw new ApiError(400, 'invalid_input', t('errors.invalid_input'))
+    if (!account.paidUser) throw chatError(req, new ChatError('premium_required'))
+    if (!req.isMultipart()) throw new ApiError(400, 'not_an_image', t('photos.not_an_image'))
+    const file = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES } })
+    if (!file) throw new ApiError(400, 'not_an_image', t('photos.not_an_image'))
+    let input: Buffer
+    try {
+      input = await file.toBuffer()
+    } catch {
+      throw new ApiError(413, 'too_large', t('photos.too_large'))
+    }
+    let photo
+    try {
+      photo = await processImage(input, app.services.config.mediaDir)
+    } catch {
+      throw new ApiError(400, 'not_an_image', t('photos.not_an_image'))
+    }
+    const out = await send(req, { kind: 'image', client_id: where.client_id, photo }, where)
+    reply.code(201)
+    return out
+  })
+
+  app.post('/api/chat-read.php', async (req) => {
+    const account = requireAccount(req)
+    const { id } = parseInput(readRequest, req.body, req.ctx.t)
+    const result = await markRead(db, viewerOf(account), id)
+    if (!result) throw new ApiError(404, 'not_found', req.ctx.t('errors.not_found'))
+    if (result.lastReadMessageId) {
+      await realtime.publish([result.otherId, account.id], { type: 'read', conversation_id: id, member_id: account.id, last_read_message_id: result.lastReadMessageId } satisfies LiveServerEvent)
+    }
+    await pushUnread(account)
+    return { ok: true }
+  })
+
+  app.delete('/api/chat.php', async (req) => {
+    const account = requireAccount(req)
+    const by = parseInput(deleteChatRequest, req.query, req.ctx.t)
+    const ids = await hideChats(db, viewerOf(account), 'id' in by ? { id: by.id } : { profileId: by.profile_id })
+    if (ids.length === 0) throw new ApiError(404, 'not_found', req.ctx.t('errors.not_found'))
+    for (const id of ids) await realtime.publish([account.id], { type: 'chat_removed', conversation_id: id } satisfies LiveServerEvent)
+    await pushUnread(account)
+    return { removed: ids }
+  })
+
+  app.get('/api/gifts.php', async (req) => {
+    const { gift_credits } = req.ctx.tenant.credits
+    return { gifts: GIFTS.map((g) => ({ id: g.id, image: giftImage(g.id), credits: gift_credits * g.factor })) }
+  })
+
+  app.get('/api/gifs.php', async (req) => {
+    const { q } = parseInput(gifsRequest, req.query, req.ctx.t)
+    const words = (q ?? '').toLowerCase().split(/\s+/).filter(Boolean)
+    const list = words.length ? BUILTIN_GIFS.filter((g) => words.some((w) => g.id.includes(w) || g.tags.some((tag) => tag.startsWith(w)))) : BUILTIN_GIFS
+    return {
+      source: 'builtin' as const,
+      gifs: list.map((g) => ({ id: g.id, url: gifFile(g.id), preview: gifPreview(g.id), width: g.width, height: g.height, title: g.tags[0] })),
+    }
+  })
+
+  // The live socket: one per open tab, authenticated by the session cookie of the upgrade request.
+  app.get('/api/ws', { websocket: true }, (socket, req) => {
+    const account = req.ctx?.account
+    if (!account) {
+      socket.close(4401, 'authentication_required')
+      return
+    }
+    const detach = realtime.attach(account.id, socket)
+    let lastTyping = 0
+    socket.on('message', async (raw: Buffer) => {
+      let event
+      try {
+        event = liveClientEvent.parse(JSON.parse(raw.toString('utf8')))
+      } catch {
+        return
+      }
+      if (event.type === 'ping') return socket.send(JSON.stringify({ type: 'pong' }))
+      // Typing: at most one event per second per tab, only to the other participant.
+      const now = Date.now()
+      if (now - lastTyping < 1000) return
+      lastTyping = now
+      const other = await otherParticipant(db, account, event.conversation_id).catch(() => undefined)
+      if (other !== undefined) await realtime.publish([other], { type: 'typing', conversation_id: event.conversation_id, member_id: account.id } satisfies LiveServerEvent)
+    })
+    socket.on('close', detach)
+    socket.on('error', detach)
+    socket.send(JSON.stringify({ type: 'hello' }))
+  })
+}

@@ -1,0 +1,121 @@
+// Live events for members' open tabs: each instance keeps its own sockets per account; events for an account
+// go through the bus, in-process by default and through Redis pub/sub with REDIS_URL, so a member's tabs on
+// any instance receive them. Nothing is stored here: after a reconnect the client catches up from the database.
+import { EventEmitter } from 'node:events'
+import { Redis } from 'ioredis'
+
+export interface LiveEvent {
+  type: string
+  [key: string]: unknown
+}
+
+interface Envelope {
+  to: number[]
+  event: LiveEvent
+}
+
+export interface LiveSocket {
+  send(data: string): void
+}
+
+export interface Realtime {
+  /** Sends the event to every open socket of these accounts, on every instance. */
+  publish(to: number[], event: LiveEvent): Promise<void>
+  /** Registers a socket of an account on this instance; returns the function that removes it. */
+  attach(accountId: number, socket: LiveSocket): () => void
+  /** Open sockets of an account on this instance. */
+  localSockets(accountId: number): number
+  /** Whether the account has an open socket on any instance (Redis) or on this one. */
+  isOnline(accountId: number): Promise<boolean>
+  close(): Promise<void>
+}
+
+const CHANNEL = 'live-events'
+const PRESENCE_TTL_S = 120
+
+export function createRealtime(opts: { redisUrl?: string; log?: (msg: string, err?: unknown) => void } = {}): Realtime {
+  const sockets = new Map<number, Set<LiveSocket>>()
+  const log = opts.log ?? (() => {})
+
+  const deliver = (raw: string) => {
+    let envelope: Envelope
+    try {
+      envelope = JSON.parse(raw) as Envelope
+    } catch {
+      return
+    }
+    const data = JSON.stringify(envelope.event)
+    for (const id of envelope.to) {
+      for (const s of sockets.get(id) ?? []) {
+        try {
+          s.send(data)
+        } catch (err) {
+          log('realtime: send failed', err)
+        }
+      }
+    }
+  }
+
+  let publishRaw: (raw: string) => Promise<void>
+  let presence: { add(id: number): void; remove(id: number): void; online(id: number): Promise<boolean>; close(): Promise<void> }
+  if (opts.redisUrl) {
+    const pub = new Redis(opts.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 })
+    const sub = new Redis(opts.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 })
+    pub.on('error', (err) => log('realtime: redis error', err))
+    sub.on('error', (err) => log('realtime: redis error', err))
+    void sub.subscribe(CHANNEL)
+    sub.on('message', (_channel: string, raw: string) => deliver(raw))
+    publishRaw = async (raw) => {
+      await pub.publish(CHANNEL, raw)
+    }
+    // Presence: a counter per account with a TTL refreshed while sockets are open on this instance.
+    const refresh = setInterval(() => {
+      for (const id of sockets.keys()) void pub.expire(`presence:${id}`, PRESENCE_TTL_S)
+    }, (PRESENCE_TTL_S / 3) * 1000)
+    refresh.unref()
+    presence = {
+      add: (id) => void pub.multi().incr(`presence:${id}`).expire(`presence:${id}`, PRESENCE_TTL_S).exec(),
+      remove: (id) => void pub.decr(`presence:${id}`),
+      online: async (id) => Number((await pub.get(`presence:${id}`)) ?? 0) > 0,
+      close: async () => {
+        clearInterval(refresh)
+        await Promise.allSettled([pub.quit(), sub.quit()])
+      },
+    }
+  } else {
+    const bus = new EventEmitter()
+    bus.setMaxListeners(0)
+    bus.on(CHANNEL, deliver)
+    publishRaw = async (raw) => {
+      bus.emit(CHANNEL, raw)
+    }
+    presence = { add: () => {}, remove: () => {}, online: async (id) => (sockets.get(id)?.size ?? 0) > 0, close: async () => {} }
+  }
+
+  return {
+    async publish(to, event) {
+      if (to.length === 0) return
+      try {
+        await publishRaw(JSON.stringify({ to, event } satisfies Envelope))
+      } catch (err) {
+        // A lost live event is caught up from the database on the next load; it never fails the request.
+        log('realtime: publish failed', err)
+      }
+    },
+    attach(accountId, socket) {
+      let set = sockets.get(accountId)
+      if (!set) sockets.set(accountId, (set = new Set()))
+      set.add(socket)
+      presence.add(accountId)
+      return () => {
+        const s = sockets.get(accountId)
+        if (!s?.delete(socket)) return
+        if (s.size === 0) sockets.delete(accountId)
+        presence.remove(accountId)
+      }
+    },
+    localSockets: (accountId) => sockets.get(accountId)?.size ?? 0,
+    isOnline: (accountId) => presence.online(accountId),
+    close: () => presence.close(),
+  }
+}

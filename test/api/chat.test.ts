@@ -1,0 +1,366 @@
+import type { FastifyInstance } from 'fastify'
+import type WebSocket from 'ws'
+import sharp from 'sharp'
+import { and, eq } from 'drizzle-orm'
+import { describeEachDb, openTestDatabase, type DbKind } from '../support/db'
+import { createMember, hostOf, makeTestApp, sessionCookie } from '../support/app'
+import type { Database } from '../../src/db/client.server'
+import { accounts, blocks, creditLedger, messages } from '../../src/db/schema'
+import { createSession } from '../../src/features/accounts/sessions.server'
+
+jest.setTimeout(60_000)
+
+const HOST = hostOf('datingstad')
+let seq = 0
+const clientId = () => `test-${Date.now()}-${++seq}`
+
+async function login(app: FastifyInstance, email: string, password: string, host = HOST) {
+  const res = await app.inject({ method: 'POST', url: '/api/user.php', headers: { host }, payload: { email, password } })
+  expect(res.statusCode).toBe(200)
+  return sessionCookie(res.headers['set-cookie'])
+}
+
+async function setCredits(database: Database, id: number, credits: number, paidUser = false) {
+  await database.db.update(accounts).set({ credits, paidUser }).where(eq(accounts.id, id))
+}
+
+/** A socket on /api/ws that collects its events. */
+async function liveSocket(app: FastifyInstance, cookie: string) {
+  const events: Array<Record<string, unknown>> = []
+  const ws: WebSocket = await app.injectWS('/api/ws', { headers: { host: HOST, cookie } })
+  ws.on('message', (raw: Buffer) => events.push(JSON.parse(raw.toString())))
+  const next = async (type: string, timeoutMs = 3000) => {
+    const end = Date.now() + timeoutMs
+    while (Date.now() < end) {
+      const i = events.findIndex((e) => e.type === type)
+      if (i >= 0) return events.splice(i, 1)[0]
+      await new Promise((r) => setTimeout(r, 10))
+    }
+    throw new Error(`no ${type} event within ${timeoutMs} ms; got ${JSON.stringify(events)}`)
+  }
+  return { ws, events, next }
+}
+
+describeEachDb('chat API', (kind: DbKind) => {
+  let database: Database
+  let app: FastifyInstance
+  beforeAll(async () => {
+    database = await openTestDatabase(kind)
+    app = await makeTestApp(database)
+  })
+  afterAll(async () => {
+    await app?.close()
+    await database?.close()
+  })
+
+  const costs = () => app.services.tenants.byId.get('datingstad')!.credits
+  const member = async (opts: Parameters<typeof createMember>[1] = {}) => {
+    const m = await createMember(database.db, opts)
+    // A session made directly: logging in for every member of this file would hit the login rate limit.
+    const cookie = `sid=${await createSession(database.db, m.account, m.account.tenantId)}`
+    return { ...m, id: m.account.id, cookie }
+  }
+  const send = (cookie: string, where: string, payload: Record<string, unknown>) =>
+    app.inject({ method: 'POST', url: `/api/message.php?${where}`, headers: { host: HOST, cookie }, payload })
+  const get = (cookie: string, url: string) => app.inject({ method: 'GET', url, headers: { host: HOST, cookie } })
+
+  it('stores a text message, charges message_credits in the ledger and starts the conversation', async () => {
+    const a = await member()
+    const b = await member()
+    await setCredits(database, a.id, 50)
+    const res = await send(a.cookie, `member_id=${b.id}`, { kind: 'text', client_id: clientId(), text: 'Hoi!' })
+    expect(res.statusCode).toBe(201)
+    const body = res.json()
+    expect(body.message).toMatchObject({ kind: 'text', text: 'Hoi!', mine: true })
+    const cost = costs().message_credits
+    expect(body.credits).toBe(50 - cost)
+    const ledger = await database.db.select().from(creditLedger).where(eq(creditLedger.accountId, a.id))
+    expect(ledger).toEqual([expect.objectContaining({ delta: -cost, balanceAfter: 50 - cost, reason: 'message' })])
+    const chats = (await get(b.cookie, '/api/chats.php')).json()
+    expect(chats.chats).toHaveLength(1)
+    expect(chats.chats[0]).toMatchObject({ profile: { id: a.id }, num_unread_messages: 1, conversation: { last_message: { text: 'Hoi!', mine: false } } })
+    expect(chats.unread_total).toBe(1)
+  })
+
+  it('stores and charges a retried send (same client id) once', async () => {
+    const a = await member()
+    const b = await member()
+    await setCredits(database, a.id, 50)
+    const id = clientId()
+    const first = await send(a.cookie, `member_id=${b.id}`, { kind: 'text', client_id: id, text: 'Een keer' })
+    const again = await send(a.cookie, `member_id=${b.id}`, { kind: 'text', client_id: id, text: 'Een keer' })
+    expect(first.statusCode).toBe(201)
+    expect(again.statusCode).toBe(201)
+    expect(again.json().message.id).toBe(first.json().message.id)
+    expect(again.json().credits).toBe(50 - costs().message_credits)
+    expect(await database.db.select().from(messages).where(eq(messages.senderId, a.id))).toHaveLength(1)
+  })
+
+  it('refuses a message without enough credits with the buy code, storing nothing', async () => {
+    const a = await member()
+    const b = await member()
+    await setCredits(database, a.id, costs().message_credits - 1)
+    const res = await send(a.cookie, `member_id=${b.id}`, { kind: 'text', client_id: clientId(), text: 'Hallo' })
+    expect(res.statusCode).toBe(402)
+    expect(res.json()).toMatchObject({ error: 'insufficient_credits', message: 'Je hebt niet genoeg credits voor dit bericht.', buy: '/credits' })
+    expect(await database.db.select().from(messages).where(eq(messages.senderId, a.id))).toHaveLength(0)
+    const [acc] = await database.db.select().from(accounts).where(eq(accounts.id, a.id))
+    expect(acc.credits).toBe(costs().message_credits - 1)
+  })
+
+  it('lets a free member start at most 2 conversations; premium members more', async () => {
+    const free = await member()
+    await setCredits(database, free.id, 100)
+    const others = await Promise.all([member(), member(), member()])
+    for (const o of others.slice(0, 2)) expect((await send(free.cookie, `member_id=${o.id}`, { kind: 'text', client_id: clientId(), text: 'Hoi' })).statusCode).toBe(201)
+    const third = await send(free.cookie, `member_id=${others[2].id}`, { kind: 'text', client_id: clientId(), text: 'Hoi' })
+    expect(third.statusCode).toBe(402)
+    expect(third.json().error).toBe('conversation_limit')
+    // Writing again in a conversation already started is fine.
+    expect((await send(free.cookie, `member_id=${others[0].id}`, { kind: 'text', client_id: clientId(), text: 'Nog eens' })).statusCode).toBe(201)
+    await setCredits(database, free.id, 100, true)
+    expect((await send(free.cookie, `member_id=${others[2].id}`, { kind: 'text', client_id: clientId(), text: 'Hoi' })).statusCode).toBe(201)
+  })
+
+  it('needs a confirmed e-mail address to reply, not to start', async () => {
+    const unconfirmed = await member({ status: 'not_confirmed' })
+    const other = await member()
+    await setCredits(database, unconfirmed.id, 100)
+    await setCredits(database, other.id, 100)
+    // An unconfirmed member may start a conversation and write on in it.
+    const started = await send(unconfirmed.cookie, `member_id=${other.id}`, { kind: 'text', client_id: clientId(), text: 'Ik begin' })
+    expect(started.statusCode).toBe(201)
+    const conversationId = started.json().message.conversation_id
+    expect((await send(other.cookie, `conversation_id=${conversationId}`, { kind: 'text', client_id: clientId(), text: 'Antwoord' })).statusCode).toBe(201)
+    expect((await send(unconfirmed.cookie, `conversation_id=${conversationId}`, { kind: 'text', client_id: clientId(), text: 'Nog iets' })).statusCode).toBe(201)
+    // Nobody can start a conversation with an unconfirmed member (their profile is not visible yet), but their
+    // existing conversations go on.
+    expect((await send(other.cookie, `member_id=${unconfirmed.id}`, { kind: 'text', client_id: clientId(), text: 'x' })).statusCode).toBe(201)
+    const stranger = await member()
+    await setCredits(database, stranger.id, 100)
+    expect((await send(stranger.cookie, `member_id=${unconfirmed.id}`, { kind: 'text', client_id: clientId(), text: 'Hoi' })).statusCode).toBe(404)
+    // Replying in a conversation someone else started is refused until the address is confirmed.
+    await database.db.update(accounts).set({ status: 'active' }).where(eq(accounts.id, unconfirmed.id))
+    const opened = await send(stranger.cookie, `member_id=${unconfirmed.id}`, { kind: 'text', client_id: clientId(), text: 'Hoi' })
+    expect(opened.statusCode).toBe(201)
+    await database.db.update(accounts).set({ status: 'not_confirmed' }).where(eq(accounts.id, unconfirmed.id))
+    const refused = await send(unconfirmed.cookie, `conversation_id=${opened.json().message.conversation_id}`, { kind: 'text', client_id: clientId(), text: 'Antwoord' })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toMatchObject({ error: 'email_not_confirmed', message: 'Bevestig eerst je e-mailadres om te kunnen antwoorden.' })
+  })
+
+  it('ends sending both ways when one blocks the other', async () => {
+    const a = await member()
+    const b = await member()
+    await setCredits(database, a.id, 50)
+    await setCredits(database, b.id, 50)
+    const first = await send(a.cookie, `member_id=${b.id}`, { kind: 'text', client_id: clientId(), text: 'Hoi' })
+    const conversationId = first.json().message.conversation_id
+    await database.db.insert(blocks).values({ pool: 'main', blockerId: b.id, blockedId: a.id })
+    for (const [cookie, where] of [[a.cookie, `conversation_id=${conversationId}`], [b.cookie, `conversation_id=${conversationId}`], [a.cookie, `member_id=${b.id}`]]) {
+      const res = await send(cookie, where, { kind: 'text', client_id: clientId(), text: 'Nog?' })
+      expect(res.statusCode).toBe(403)
+      expect(res.json().error).toBe('blocked')
+    }
+    // The blocked conversation leaves both lists.
+    expect((await get(a.cookie, '/api/chats.php')).json().chats).toHaveLength(0)
+    expect((await get(b.cookie, '/api/chats.php')).json().chats).toHaveLength(0)
+  })
+
+  it('keeps a conversation to its two members and its pool (404 for anyone else)', async () => {
+    const a = await member()
+    const b = await member()
+    const stranger = await member()
+    const gay = await member({ pool: 'gay', tenantId: 'mannenmatch' })
+    await setCredits(database, a.id, 50)
+    await setCredits(database, stranger.id, 50)
+    const first = await send(a.cookie, `member_id=${b.id}`, { kind: 'text', client_id: clientId(), text: 'Prive' })
+    const conversationId = first.json().message.conversation_id
+    expect((await get(stranger.cookie, `/api/chat.php?id=${conversationId}`)).statusCode).toBe(404)
+    expect((await send(stranger.cookie, `conversation_id=${conversationId}`, { kind: 'text', client_id: clientId(), text: 'Ik ook' })).statusCode).toBe(404)
+    expect((await app.inject({ method: 'DELETE', url: `/api/chat.php?id=${conversationId}`, headers: { host: HOST, cookie: stranger.cookie } })).statusCode).toBe(404)
+    expect((await app.inject({ method: 'POST', url: '/api/chat-read.php', headers: { host: HOST, cookie: stranger.cookie }, payload: { id: conversationId } })).statusCode).toBe(404)
+    // Another pool: its members do not exist here.
+    expect((await send(a.cookie, `member_id=${gay.id}`, { kind: 'text', client_id: clientId(), text: 'Hoi' })).statusCode).toBe(404)
+    const gayRead = await app.inject({ method: 'GET', url: `/api/chat.php?id=${conversationId}`, headers: { host: hostOf('mannenmatch'), cookie: gay.cookie } })
+    expect(gayRead.statusCode).toBe(404)
+    // Without a session: authentication_required.
+    const anonymous = await app.inject({ method: 'GET', url: '/api/chats.php', headers: { host: HOST } })
+    expect(anonymous.statusCode).toBe(403)
+    expect(anonymous.json().authentication_required).toBe(true)
+  })
+
+  it('reads a conversation page by page, marks it read, and hides it until a new message', async () => {
+    const a = await member()
+    const b = await member()
+    await setCredits(database, a.id, 1000)
+    let conversationId = 0
+    for (let i = 0; i < 35; i++) {
+      const r = await send(a.cookie, conversationId ? `conversation_id=${conversationId}` : `member_id=${b.id}`, { kind: 'text', client_id: clientId(), text: `Bericht ${i}` })
+      conversationId = r.json().message.conversation_id
+    }
+    const page1 = (await get(b.cookie, `/api/chat.php?id=${conversationId}`)).json()
+    expect(page1.messages).toHaveLength(30)
+    expect(page1.messages.at(-1).text).toBe('Bericht 34')
+    expect(page1.has_more).toBe(true)
+    const page2 = (await get(b.cookie, `/api/chat.php?id=${conversationId}&before=${page1.messages[0].id}`)).json()
+    expect(page2.messages.map((m: { text: string }) => m.text)).toEqual(['Bericht 0', 'Bericht 1', 'Bericht 2', 'Bericht 3', 'Bericht 4'])
+    expect(page2.has_more).toBe(false)
+    const after = (await get(b.cookie, `/api/chat.php?id=${conversationId}&after=${page1.messages[27].id}`)).json()
+    expect(after.messages.map((m: { text: string }) => m.text)).toEqual(['Bericht 33', 'Bericht 34'])
+    expect((await get(b.cookie, '/api/chats.php')).json().unread_total).toBe(35)
+    const read = await app.inject({ method: 'POST', url: '/api/chat-read.php', headers: { host: HOST, cookie: b.cookie }, payload: { id: conversationId } })
+    expect(read.statusCode).toBe(200)
+    expect((await get(b.cookie, '/api/chats.php')).json().chats[0].num_unread_messages).toBe(0)
+    expect((await get(a.cookie, `/api/chat.php?id=${conversationId}`)).json().conversation.last_read_by_other).toBe(page1.messages.at(-1).id)
+    const del = await app.inject({ method: 'DELETE', url: `/api/chat.php?id=${conversationId}`, headers: { host: HOST, cookie: b.cookie } })
+    expect(del.statusCode).toBe(200)
+    expect((await get(b.cookie, '/api/chats.php')).json().chats).toHaveLength(0)
+    expect((await get(a.cookie, '/api/chats.php')).json().chats).toHaveLength(1)
+    await send(a.cookie, `conversation_id=${conversationId}`, { kind: 'text', client_id: clientId(), text: 'Terug' })
+    expect((await get(b.cookie, '/api/chats.php')).json().chats).toHaveLength(1)
+    // Removing by profile removes every chat with that profile.
+    const byProfile = await app.inject({ method: 'DELETE', url: `/api/chat.php?profile_id=${a.id}`, headers: { host: HOST, cookie: b.cookie } })
+    expect(byProfile.json().removed).toEqual([conversationId])
+  })
+
+  it('checks length, gifts and GIFs, and charges each kind its price', async () => {
+    const a = await member()
+    const b = await member()
+    await setCredits(database, a.id, 500)
+    const long = await send(a.cookie, `member_id=${b.id}`, { kind: 'text', client_id: clientId(), text: 'x'.repeat(app.services.tenants.byId.get('datingstad')!.message_length + 1) })
+    expect(long.statusCode).toBe(400)
+    expect(long.json()).toMatchObject({ error: 'message_too_long', message: 'Je bericht is te lang.' })
+    const gifts = (await get(a.cookie, '/api/gifts.php')).json().gifts
+    const diamond = gifts.find((g: { id: string }) => g.id === 'diamond')
+    expect(diamond.credits).toBe(8 * costs().gift_credits)
+    const gift = await send(a.cookie, `member_id=${b.id}`, { kind: 'gift', client_id: clientId(), gift_id: 'diamond' })
+    expect(gift.statusCode).toBe(201)
+    expect(gift.json()).toMatchObject({ message: { kind: 'gift', gift: { id: 'diamond', image: '/static/gifts/diamond.svg' } }, credits: 500 - 8 * costs().gift_credits })
+    expect((await send(a.cookie, `member_id=${b.id}`, { kind: 'gift', client_id: clientId(), gift_id: 'car' })).json().error).toBe('unknown_gift')
+    const gifs = (await get(a.cookie, '/api/gifs.php?q=kus')).json()
+    expect(gifs.gifs.map((g: { id: string }) => g.id)).toEqual(['kiss'])
+    const gif = await send(a.cookie, `member_id=${b.id}`, { kind: 'gif', client_id: clientId(), gif_id: 'kiss' })
+    expect(gif.json()).toMatchObject({ message: { kind: 'gif', gif: { id: 'kiss', url: '/static/gifs/kiss.gif' } }, credits: 500 - 8 * costs().gift_credits - costs().message_credits })
+    expect((await send(a.cookie, `member_id=${b.id}`, { kind: 'gif', client_id: clientId(), gif_id: 'nope' })).json().error).toBe('unknown_gif')
+  })
+
+  it('sends a photo only for premium members, re-encoded, charged photo_credits', async () => {
+    const free = await member()
+    const premium = await member()
+    const b = await member()
+    await setCredits(database, free.id, 100)
+    await setCredits(database, premium.id, 100, true)
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c03' } }).png().toBuffer()
+    const upload = (cookie: string, body: Buffer, name = 'photo.png') => {
+      const boundary = '----chat' + Date.now()
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
+        body,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ])
+      return app.inject({ method: 'POST', url: `/api/message-image.php?member_id=${b.id}&client_id=${clientId()}`, headers: { host: HOST, cookie, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload })
+    }
+    const refused = await upload(free.cookie, png)
+    expect(refused.statusCode).toBe(402)
+    expect(refused.json().error).toBe('premium_required')
+    const ok = await upload(premium.cookie, png)
+    expect(ok.statusCode).toBe(201)
+    expect(ok.json().credits).toBe(100 - costs().photo_credits)
+    expect(ok.json().message.image.filename).toMatch(/^\/media\/[0-9a-f]{32}\.webp$/)
+    expect((await upload(premium.cookie, Buffer.from('not an image'), 'x.png')).json().error).toBe('not_an_image')
+  })
+
+  it('delivers messages, typing, read state and unread totals live to every open tab', async () => {
+    const a = await member()
+    const b = await member()
+    await setCredits(database, a.id, 50)
+    const bTab1 = await liveSocket(app, b.cookie)
+    const bTab2 = await liveSocket(app, b.cookie)
+    const aTab = await liveSocket(app, a.cookie)
+    const sent = await send(a.cookie, `member_id=${b.id}`, { kind: 'text', client_id: clientId(), text: 'Live!' })
+    const conversationId = sent.json().message.conversation_id
+    for (const tab of [bTab1, bTab2]) {
+      expect(await tab.next('message')).toMatchObject({ conversation_id: conversationId, message: { text: 'Live!', mine: false, client_id: null } })
+      expect(await tab.next('unread')).toMatchObject({ total: 1 })
+    }
+    expect(await aTab.next('message')).toMatchObject({ message: { text: 'Live!', mine: true } })
+    aTab.ws.send(JSON.stringify({ type: 'typing', conversation_id: conversationId }))
+    expect(await bTab1.next('typing')).toMatchObject({ conversation_id: conversationId, member_id: a.id })
+    await app.inject({ method: 'POST', url: '/api/chat-read.php', headers: { host: HOST, cookie: b.cookie }, payload: { id: conversationId } })
+    expect(await aTab.next('read')).toMatchObject({ conversation_id: conversationId, last_read_message_id: sent.json().message.id })
+    expect(await bTab2.next('unread')).toMatchObject({ total: 0 })
+    // A stranger's typing for this conversation goes nowhere.
+    const stranger = await member()
+    const sTab = await liveSocket(app, stranger.cookie)
+    sTab.ws.send(JSON.stringify({ type: 'typing', conversation_id: conversationId }))
+    await new Promise((r) => setTimeout(r, 200))
+    expect(bTab1.events.filter((e) => e.type === 'typing')).toHaveLength(0)
+    for (const t of [bTab1, bTab2, aTab, sTab]) t.ws.terminate()
+  })
+
+  it('closes a socket without a session', async () => {
+    const ws: WebSocket = await app.injectWS('/api/ws', { headers: { host: HOST } })
+    const code = await new Promise<number>((resolve) => ws.on('close', (c: number) => resolve(c)))
+    expect(code).toBe(4401)
+  })
+
+  it('stores one message for many concurrent retries of one send', async () => {
+    const a = await member()
+    const b = await member()
+    await setCredits(database, a.id, 100)
+    const id = clientId()
+    const results = await Promise.all(Array.from({ length: 8 }, () => send(a.cookie, `member_id=${b.id}`, { kind: 'text', client_id: id, text: 'Eén keer' })))
+    expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(201))
+    expect(new Set(results.map((r) => r.json().message.id)).size).toBe(1)
+    const [acc] = await database.db.select().from(accounts).where(eq(accounts.id, a.id))
+    expect(acc.credits).toBe(100 - costs().message_credits)
+  })
+
+  it('charges exactly: of many concurrent sends only those the credits cover succeed', async () => {
+    const a = await member()
+    const b = await member()
+    const cost = costs().message_credits
+    await setCredits(database, a.id, cost * 7)
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => send(a.cookie, `member_id=${b.id}`, { kind: 'text', client_id: clientId(), text: `Tegelijk ${i}` })),
+    )
+    const ok = results.filter((r) => r.statusCode === 201)
+    expect(ok).toHaveLength(7)
+    expect(results.filter((r) => r.statusCode === 402)).toHaveLength(13)
+    const [acc] = await database.db.select().from(accounts).where(eq(accounts.id, a.id))
+    expect(acc.credits).toBe(0)
+    const ledger = await database.db.select().from(creditLedger).where(and(eq(creditLedger.accountId, a.id), eq(creditLedger.reason, 'message')))
+    expect(ledger).toHaveLength(7)
+    expect(new Set(ledger.map((l) => l.balanceAfter))).toEqual(new Set([6, 5, 4, 3, 2, 1, 0].map((n) => n * cost)))
+  })
+})
+
+const REDIS_URL = process.env.REDIS_URL
+const describeRedis = REDIS_URL ? describe : describe.skip
+describeRedis(`live delivery across two instances${REDIS_URL ? '' : ' [skipped: REDIS_URL not set]'}`, () => {
+  it('a message sent through one instance reaches the recipient socket on the other', async () => {
+    const database = await openTestDatabase('pglite')
+    const one = await makeTestApp(database, { REDIS_URL: REDIS_URL! })
+    const two = await makeTestApp(database, { REDIS_URL: REDIS_URL! })
+    try {
+      const a = await createMember(database.db)
+      const b = await createMember(database.db)
+      await setCredits(database, a.account.id, 50)
+      const aCookie = await login(one, a.account.email, a.password)
+      const bCookie = await login(two, b.account.email, b.password)
+      const bTab = await liveSocket(two, bCookie)
+      await new Promise((r) => setTimeout(r, 100)) // the subscription is made
+      const sent = await one.inject({ method: 'POST', url: `/api/message.php?member_id=${b.account.id}`, headers: { host: HOST, cookie: aCookie }, payload: { kind: 'text', client_id: clientId(), text: 'Over Redis' } })
+      expect(sent.statusCode).toBe(201)
+      expect(await bTab.next('message')).toMatchObject({ message: { text: 'Over Redis' } })
+      expect(await bTab.next('unread')).toMatchObject({ total: 1 })
+      expect(await two.services.realtime.isOnline(b.account.id)).toBe(true)
+      bTab.ws.terminate()
+    } finally {
+      await one.close()
+      await two.close()
+      await database.close()
+    }
+  })
+})
