@@ -102,6 +102,18 @@ export const deleteAccountRequest = z.object({
   reason: z.enum(DELETE_REASONS),
   reason_text: z.string().trim().max(1000).optional(),
 })
+/** POST /api/delete-discount.php: the discount offered instead of deleting the account, one per member. */
+export const stayDiscountSchema = z.object({
+  code: z.string(),
+  value_percentage: z.number(),
+  country: z.string().nullable(),
+  currency: z.string().nullable(),
+  minimum_order_value: z.number().nullable(),
+  expires: z.string().nullable(),
+  status: z.string(),
+})
+export type StayDiscount = z.infer<typeof stayDiscountSchema>
+export const stayDiscountResponse = z.object({ discount: stayDiscountSchema })
 export const invisibleRequest = z.object({ invisible: z.boolean() })
 
 export const NOTIFICATION_TYPES = ['email_messages', 'email_likes', 'email_matches', 'email_newsletter'] as const

@@ -48,13 +48,35 @@ describeEachDb('own profile API', (kind) => {
     expect((await get('lat=200&lon=5')).statusCode).toBe(400)
   })
 
+  it('edits one field at a time on /profile, keeping the others, and clears optional texts', async () => {
+    const { account, cookie } = await login('bewerk@example.nl')
+    await put(cookie, { about: 'Eerste tekst', looking_for: 'Iemand', interests: ['travel'] })
+    const res = await put(cookie, { name: 'Nieuwe Naam', about: null })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().profile).toMatchObject({ name: 'Nieuwe Naam', about: null, looking_for: 'Iemand', interests: ['travel'], city: 'Amsterdam' })
+    const got = await app.inject({ url: '/api/profile.php', headers: { host: 'datingstad.nl', cookie } })
+    expect(got.json().profile).toMatchObject({ name: 'Nieuwe Naam', about: null, looking_for: 'Iemand' })
+    // The navigation's name comes from the session user, which follows the profile.
+    const me = await app.inject({ url: '/api/user.php', headers: { host: 'datingstad.nl', cookie } })
+    expect(me.json().user.profile.name).toBe('Nieuwe Naam')
+    const [row] = await database.db.select().from(profiles).where(eq(profiles.accountId, account.id))
+    expect(row.about).toBeNull()
+  })
+
   it('refuses values outside the lists, the tenant or its countries', async () => {
     const { cookie } = await login('fout-profiel@example.nl')
     expect((await put(cookie, { gender: 'robot' })).statusCode).toBe(400)
-    expect((await put(cookie, { country: 'DE' })).json().fields.country).toBe('Dit veld is verplicht.')
-    expect((await put(cookie, { region: 'BE-VAN' })).json().fields.region).toBeDefined()
-    expect((await put(cookie, { interests: ['skydiving'] })).json().fields.interests).toBeDefined()
+    expect((await put(cookie, { country: 'DE' })).json().fields.country).toBe('Kies een land uit de lijst.')
+    expect((await put(cookie, { region: 'BE-VAN' })).json().fields.region).toBe('Kies een provincie of regio van het gekozen land.')
+    expect((await put(cookie, { interests: ['skydiving'] })).json().fields.interests).toBe('Kies je interesses uit de lijst.')
     expect((await put(cookie, { name: 'fout-profiel@example.nl' })).json().fields.name).toBe('Je profielnaam moet anders zijn dan je e-mailadres')
+    expect((await put(cookie, { name: '@iemand' })).json().fields.name).toBe('Je profielnaam mag niet met @ beginnen.')
+    expect((await put(cookie, { name: 'x' })).json().fields.name).toBe('Minimaal 2 tekens.')
+    expect((await put(cookie, { about: 'x'.repeat(2001) })).json().fields.about).toBe('Maximaal 2000 tekens.')
+    // Bad JSON types are a 400 with field errors, never a 500.
+    const bad = await put(cookie, { interests: 'travel', city: 12, looking_for: { a: 1 } })
+    expect(bad.statusCode).toBe(400)
+    expect(Object.keys(bad.json().fields)).toEqual(expect.arrayContaining(['interests', 'city', 'looking_for']))
     expect((await app.inject({ method: 'PUT', url: '/api/profile.php', headers: { host: 'datingstad.nl' }, payload: {} })).statusCode).toBe(403)
   })
 })
