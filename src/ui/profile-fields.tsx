@@ -1,6 +1,6 @@
 // The fields of the member's own profile (SPEC.md section 3), shared by /complete-signup, /profile and the
 // settings screen. Each field is controlled (value, onChange) and shows its own localized error.
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import styled from '@emotion/styled'
 import { useTranslation } from '../shared/use-translation'
 import { usePageContext } from '../../renderer/page-context'
@@ -34,6 +34,7 @@ const SelectLabel = styled.label(({ theme }) => ({
     borderRadius: 10,
     padding: '0 10px',
     fontSize: 16,
+    fontWeight: 400,
     border: `1.5px solid ${theme.colors.border}`,
     background: '#fff',
     color: theme.colors.text,
@@ -66,22 +67,31 @@ export function ValueChoice({ field, value, onChange, error }: { field: ProfileV
   )
 }
 
+/** A labelled select with its localized error. */
+function SelectField({ label, name, value, onChange, error, children }: { label: string; name: string; value: string; onChange: (v: string) => void; error?: string; children: ReactNode }) {
+  return (
+    <SelectLabel>
+      {label}
+      <select name={name} value={value} aria-invalid={Boolean(error)} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </select>
+      {error && <FieldError role="alert">{error}</FieldError>}
+    </SelectLabel>
+  )
+}
+
 /** One value of a longer list as a select, with an empty choice. */
 export function ValueSelect({ field, value, onChange, error }: { field: ProfileValueField; value: string | null; onChange: (v: string | null) => void; error?: string }) {
   const { t } = useTranslation()
   return (
-    <SelectLabel>
-      {t(`profile_fields.${field}`)}
-      <select name={field} value={value ?? ''} aria-invalid={Boolean(error)} onChange={(e) => onChange(e.target.value || null)}>
-        <option value="">{t('profile_fields.choose')}</option>
-        {PROFILE_VALUES[field].map((v) => (
-          <option key={v} value={v}>
-            {t(`profile.${field}.${v}`)}
-          </option>
-        ))}
-      </select>
-      {error && <FieldError role="alert">{error}</FieldError>}
-    </SelectLabel>
+    <SelectField label={t(`profile_fields.${field}`)} name={field} value={value ?? ''} onChange={(v) => onChange(v || null)} error={error}>
+      <option value="">{t('profile_fields.choose')}</option>
+      {PROFILE_VALUES[field].map((v) => (
+        <option key={v} value={v}>
+          {t(`profile.${field}.${v}`)}
+        </option>
+      ))}
+    </SelectField>
   )
 }
 
@@ -152,29 +162,21 @@ export function LocationFields({ profile, set, errors = {} }: { profile: Place; 
   return (
     <>
       <UseMyLocation onPlace={(p) => set(p)} />
-      <SelectLabel>
-        {t('profile_fields.country')}
-        <select name="country" value={profile.country} aria-invalid={Boolean(errors.country)} onChange={(e) => set({ country: e.target.value, region: null })}>
-          {tenant.settings.countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        {errors.country && <FieldError role="alert">{errors.country}</FieldError>}
-      </SelectLabel>
-      <SelectLabel>
-        {t('profile_fields.region')}
-        <select name="region" value={profile.region ?? ''} aria-invalid={Boolean(errors.region)} onChange={(e) => set({ region: e.target.value || null })}>
-          <option value="">{t('profile_fields.choose')}</option>
-          {countryRegions.map((r) => (
-            <option key={r.code} value={r.code}>
-              {r.name}
-            </option>
-          ))}
-        </select>
-        {errors.region && <FieldError role="alert">{errors.region}</FieldError>}
-      </SelectLabel>
+      <SelectField label={t('profile_fields.country')} name="country" value={profile.country} onChange={(country) => set({ country, region: null })} error={errors.country}>
+        {tenant.settings.countries.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label={t('profile_fields.region')} name="region" value={profile.region ?? ''} onChange={(region) => set({ region: region || null })} error={errors.region}>
+        <option value="">{t('profile_fields.choose')}</option>
+        {countryRegions.map((r) => (
+          <option key={r.code} value={r.code}>
+            {r.name}
+          </option>
+        ))}
+      </SelectField>
       <TextField
         label={t('profile_fields.city')}
         name="city"

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { eq } from 'drizzle-orm'
 import { describeEachDb, openTestDatabase } from '../support/db'
-import { createMember, makeTestApp, sessionCookie } from '../support/app'
+import { loggedInMember, makeTestApp } from '../support/app'
 import type { Database } from '../../src/db/client.server'
 import { profiles } from '../../src/db/schema'
 
@@ -20,11 +20,7 @@ describeEachDb('own profile API', (kind) => {
     await database?.close()
   })
 
-  const login = async (email: string, host = 'datingstad.nl', opts: { pool?: string; tenantId?: string } = {}) => {
-    const { account, password } = await createMember(database.db, { email, ...opts })
-    const res = await app.inject({ method: 'POST', url: '/api/user.php', headers: { host }, payload: { email, password } })
-    return { account, cookie: sessionCookie(res.headers['set-cookie']) }
-  }
+  const login = (email: string, host?: string, opts?: { pool?: string; tenantId?: string }) => loggedInMember(app, database.db, email, host, opts)
   const put = (cookie: string, payload: object, host = 'datingstad.nl') => app.inject({ method: 'PUT', url: '/api/profile.php', headers: { host, cookie }, payload })
 
   it('saves every profile field of SPEC.md section 3, step by step', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { eq } from 'drizzle-orm'
 import { describeEachDb, openTestDatabase } from '../support/db'
-import { createMember, makeTestApp, sessionCookie } from '../support/app'
+import { createMember, loggedInMember, makeTestApp } from '../support/app'
 import type { Database } from '../../src/db/client.server'
 import { accounts, discountCodes } from '../../src/db/schema'
 import { claimStayDiscount } from '../../src/features/accounts/stay-discount.server'
@@ -21,11 +21,7 @@ describeEachDb('the discount offered instead of deleting the account', (kind) =>
     await database?.close()
   })
 
-  const login = async (email: string, host = 'datingstad.nl', opts: { pool?: string; tenantId?: string } = {}) => {
-    const { account, password } = await createMember(database.db, { email, ...opts })
-    const res = await app.inject({ method: 'POST', url: '/api/user.php', headers: { host }, payload: { email, password } })
-    return { account, cookie: sessionCookie(res.headers['set-cookie']) }
-  }
+  const login = (email: string, host?: string, opts?: { pool?: string; tenantId?: string }) => loggedInMember(app, database.db, email, host, opts)
   const claim = (cookie: string, host = 'datingstad.nl') => app.inject({ method: 'POST', url: '/api/delete-discount.php', headers: { host, cookie }, payload: {} })
   const codesOf = (accountId: number) => database.db.select().from(discountCodes).where(eq(discountCodes.accountId, accountId))
 

@@ -68,3 +68,10 @@ export function sessionCookie(setCookie: string | string[] | undefined): string 
   if (!sid) throw new Error('no session cookie')
   return sid.split(';')[0]
 }
+
+/** A new member, logged in through POST /api/user.php on the given host; returns the account and its cookie. */
+export async function loggedInMember(app: FastifyInstance, db: Db, email: string, host = 'datingstad.nl', opts: { pool?: string; tenantId?: string } = {}) {
+  const { account, password } = await createMember(db, { email, ...opts })
+  const res = await app.inject({ method: 'POST', url: '/api/user.php', headers: { host }, payload: { email, password } })
+  return { account, cookie: sessionCookie(res.headers['set-cookie']) }
+}
