@@ -30,7 +30,7 @@ describeEachDb('the discount offered instead of deleting the account', (kind) =>
     const first = await claim(cookie)
     expect(first.statusCode).toBe(200)
     const { discount } = first.json()
-    expect(discount).toMatchObject({ value_percentage: 50, country: 'NL', currency: 'EUR', status: 'active', minimum_order_value: null })
+    expect(discount).toMatchObject({ value_percentage: 50, country: 'NL', currency: 'EUR', status: 'active', minimum_order_value: null, user_id: account.id, validity: 30, expired: false, paymentmethods: null })
     expect(discount.code).toMatch(/^STAY-[A-Z2-9]{8}$/)
     const days = (new Date(discount.expires).getTime() - Date.now()) / 86400_000
     expect(days).toBeGreaterThan(29)

@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom'
 import styled from '@emotion/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { http, HttpError } from '../../shared/http'
-import { DELETE_REASONS, type StayDiscount } from '../../shared/contracts'
+import { DELETE_REASONS, type DiscountCode } from '../../shared/contracts'
 import { usePageContext } from '../../../renderer/page-context'
 import { Alert, TextAreaField, TextField } from '../../ui/form'
 import { Button, ButtonLink } from '../../ui/button'
@@ -40,7 +40,7 @@ const Code = styled.p(({ theme }) => ({
 const Alternative = styled.div(({ theme }) => ({ padding: 16, borderRadius: 10, background: theme.colors.primarySoft, marginBottom: 16, h3: { margin: '0 0 6px' }, p: { margin: '0 0 12px' } }))
 
 /** The tenant's delete_discount as an alternative: accepting makes (once) a personal code and ends the flow. */
-function DiscountAlternative({ onCode }: { onCode: (d: StayDiscount) => void }) {
+function DiscountAlternative({ onCode }: { onCode: (d: DiscountCode) => void }) {
   const { t } = useTranslation()
   const { tenant } = usePageContext()
   const [busy, setBusy] = useState(false)
@@ -51,7 +51,7 @@ function DiscountAlternative({ onCode }: { onCode: (d: StayDiscount) => void }) 
     setBusy(true)
     setError(undefined)
     try {
-      onCode((await http<{ discount: StayDiscount }>('/api/delete-discount.php', { method: 'POST', body: {} })).discount)
+      onCode((await http<{ discount: DiscountCode }>('/api/delete-discount.php', { method: 'POST', body: {} })).discount)
     } catch (err) {
       setError(err instanceof HttpError && err.message ? err.message : t('errors.generic'))
       setBusy(false)
@@ -70,7 +70,7 @@ function DiscountAlternative({ onCode }: { onCode: (d: StayDiscount) => void }) 
 }
 
 /** The end of the flow when the member took the discount: the code, and the account stays. */
-function DiscountCode({ discount, onDone }: { discount?: StayDiscount; onDone: () => void }) {
+function DiscountCode({ discount, onDone }: { discount?: DiscountCode; onDone: () => void }) {
   const { t, i18n } = useTranslation()
   if (!discount) return null
   return (
@@ -88,7 +88,7 @@ function DiscountCode({ discount, onDone }: { discount?: StayDiscount; onDone: (
   )
 }
 
-function Alternatives({ onCancel, onCode }: { onCancel: () => void; onCode: (d: StayDiscount) => void }) {
+function Alternatives({ onCancel, onCode }: { onCancel: () => void; onCode: (d: DiscountCode) => void }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [invisible, setInvisible] = useState(false)
@@ -191,7 +191,7 @@ export function DeleteAccountFlow() {
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState<Reason>()
   const [text, setText] = useState('')
-  const [discount, setDiscount] = useState<StayDiscount>()
+  const [discount, setDiscount] = useState<DiscountCode>()
   if (!open) {
     return (
       <Button variant="ghost" onClick={() => setOpen(true)}>

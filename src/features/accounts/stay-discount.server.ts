@@ -5,7 +5,7 @@ import { and, eq, like, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { discountCodes, profiles } from '../../db/schema'
 import type { Tenant } from '../../shared/tenant-schema'
-import type { StayDiscount } from '../../shared/contracts'
+import type { DiscountCode } from '../../shared/contracts'
 
 /** Codes of this offer start with this, which is how a member's earlier one is found. */
 export const STAY_CODE_PREFIX = 'STAY-'
@@ -16,21 +16,26 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 const randomCode = () => STAY_CODE_PREFIX + Array.from({ length: 8 }, () => ALPHABET[crypto.randomInt(ALPHABET.length)]).join('')
 
 type Row = typeof discountCodes.$inferSelect
-const present = (row: Row): StayDiscount => ({
+const DAY_MS = 24 * 3600 * 1000
+const present = (row: Row): DiscountCode => ({
   code: row.code,
-  value_percentage: row.valuePercentage,
   country: row.country,
+  user_id: row.accountId,
+  expires: row.expiresAt ? row.expiresAt.toISOString() : null,
+  value_percentage: row.valuePercentage,
   currency: row.currency,
   minimum_order_value: row.minimumOrderValueCents === null ? null : row.minimumOrderValueCents / 100,
-  expires: row.expiresAt ? row.expiresAt.toISOString() : null,
   status: row.status,
+  validity: row.expiresAt ? Math.round((row.expiresAt.getTime() - row.createdAt.getTime()) / DAY_MS) : null,
+  expired: row.expiresAt !== null && row.expiresAt.getTime() <= Date.now(),
+  paymentmethods: row.paymentMethods,
 })
 
 /**
  * The member's stay discount: the one made before, or a new code at the tenant's delete_discount percentage,
  * for the member's country and its currency. Undefined when the tenant offers none.
  */
-export async function claimStayDiscount(db: Db, opts: { tenant: Tenant; account: { id: number; pool: string } }): Promise<StayDiscount | undefined> {
+export async function claimStayDiscount(db: Db, opts: { tenant: Tenant; account: { id: number; pool: string } }): Promise<DiscountCode | undefined> {
   const { tenant, account } = opts
   const percentage = tenant.company.delete_discount
   if (percentage <= 0) return undefined
@@ -51,7 +56,7 @@ export async function claimStayDiscount(db: Db, opts: { tenant: Tenant; account:
         code: randomCode(),
         country,
         accountId: account.id,
-        expiresAt: new Date(Date.now() + STAY_DISCOUNT_DAYS * 24 * 3600 * 1000),
+        expiresAt: new Date(Date.now() + STAY_DISCOUNT_DAYS * DAY_MS),
         valuePercentage: percentage,
         currency: tenant.credits.minimum_message_costs[country]?.currency ?? 'EUR',
         status: 'active',
