@@ -1,27 +1,15 @@
-import type { FastifyInstance } from 'fastify'
 import { eq } from 'drizzle-orm'
-import { describeEachDb, openTestDatabase } from '../support/db'
-import { loggedInMember, makeTestApp } from '../support/app'
-import type { Database } from '../../src/db/client.server'
+import { describeEachDb } from '../support/db'
+import { loggedInMember, suiteApp } from '../support/app'
 import { profiles } from '../../src/db/schema'
 
 jest.setTimeout(60_000)
 
 describeEachDb('own profile API', (kind) => {
-  let database: Database
-  let app: FastifyInstance
+  const suite = suiteApp(kind)
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    app = await makeTestApp(database)
-  })
-  afterAll(async () => {
-    await app?.close()
-    await database?.close()
-  })
-
-  const login = (email: string, host?: string, opts?: { pool?: string; tenantId?: string }) => loggedInMember(app, database.db, email, host, opts)
-  const put = (cookie: string, payload: object, host = 'datingstad.nl') => app.inject({ method: 'PUT', url: '/api/profile.php', headers: { host, cookie }, payload })
+  const login = (email: string, host?: string, opts?: { pool?: string; tenantId?: string }) => loggedInMember(suite.app, suite.database.db, email, host, opts)
+  const put = (cookie: string, payload: object, host = 'datingstad.nl') => suite.app.inject({ method: 'PUT', url: '/api/profile.php', headers: { host, cookie }, payload })
 
   it('saves every profile field of SPEC.md section 3, step by step', async () => {
     const { account, cookie } = await login('profiel@example.nl')
@@ -30,12 +18,12 @@ describeEachDb('own profile API', (kind) => {
     expect((await put(cookie, { interests: ['travel', 'music', 'travel'] })).statusCode).toBe(200)
     const res = await put(cookie, { country: 'NL', region: 'NL-UT', city: 'Utrecht', about: 'Hallo!', looking_for: 'Een leuke vrouw' })
     expect(res.json().profile).toMatchObject({ gender: 'male', sexuality: 'hetero', hair_colour: 'brown', interests: ['travel', 'music'], region: 'NL-UT', city: 'Utrecht' })
-    const [row] = await database.db.select().from(profiles).where(eq(profiles.accountId, account.id))
+    const [row] = await suite.database.db.select().from(profiles).where(eq(profiles.accountId, account.id))
     expect(row).toMatchObject({ gender: 'male', seeking: 'female', eyeColour: 'green', bodyType: 'athletic', relationshipStatus: 'single', tattoos: 'some', interests: ['travel', 'music'], region: 'NL-UT', about: 'Hallo!', lookingFor: 'Een leuke vrouw' })
   })
 
   it('reverse-geocodes a position offline: country, region and town', async () => {
-    const get = (q: string, host = 'datingstad.nl') => app.inject({ url: `/api/geocode.php?${q}`, headers: { host } })
+    const get = (q: string, host = 'datingstad.nl') => suite.app.inject({ url: `/api/geocode.php?${q}`, headers: { host } })
     expect((await get('lat=52.3676&lon=4.9041')).json()).toEqual({ country: 'NL', region: 'NL-NH', city: 'Amsterdam', served: true })
     expect((await get('lat=52.0907&lon=5.1214')).json()).toMatchObject({ country: 'NL', region: 'NL-UT', city: 'Utrecht' })
     expect((await get('lat=50.8503&lon=4.3517', 'flirtbelgie.be')).json()).toMatchObject({ country: 'BE', region: 'BE-BRU', served: true })
@@ -50,12 +38,12 @@ describeEachDb('own profile API', (kind) => {
     const res = await put(cookie, { name: 'Nieuwe Naam', about: null })
     expect(res.statusCode).toBe(200)
     expect(res.json().profile).toMatchObject({ name: 'Nieuwe Naam', about: null, looking_for: 'Iemand', interests: ['travel'], city: 'Amsterdam' })
-    const got = await app.inject({ url: '/api/profile.php', headers: { host: 'datingstad.nl', cookie } })
+    const got = await suite.app.inject({ url: '/api/profile.php', headers: { host: 'datingstad.nl', cookie } })
     expect(got.json().profile).toMatchObject({ name: 'Nieuwe Naam', about: null, looking_for: 'Iemand' })
     // The navigation's name comes from the session user, which follows the profile.
-    const me = await app.inject({ url: '/api/user.php', headers: { host: 'datingstad.nl', cookie } })
+    const me = await suite.app.inject({ url: '/api/user.php', headers: { host: 'datingstad.nl', cookie } })
     expect(me.json().user.profile.name).toBe('Nieuwe Naam')
-    const [row] = await database.db.select().from(profiles).where(eq(profiles.accountId, account.id))
+    const [row] = await suite.database.db.select().from(profiles).where(eq(profiles.accountId, account.id))
     expect(row.about).toBeNull()
   })
 
@@ -73,6 +61,6 @@ describeEachDb('own profile API', (kind) => {
     const bad = await put(cookie, { interests: 'travel', city: 12, looking_for: { a: 1 } })
     expect(bad.statusCode).toBe(400)
     expect(Object.keys(bad.json().fields)).toEqual(expect.arrayContaining(['interests', 'city', 'looking_for']))
-    expect((await app.inject({ method: 'PUT', url: '/api/profile.php', headers: { host: 'datingstad.nl' }, payload: {} })).statusCode).toBe(403)
+    expect((await suite.app.inject({ method: 'PUT', url: '/api/profile.php', headers: { host: 'datingstad.nl' }, payload: {} })).statusCode).toBe(403)
   })
 })

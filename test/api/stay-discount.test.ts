@@ -1,29 +1,17 @@
-import type { FastifyInstance } from 'fastify'
 import { eq } from 'drizzle-orm'
-import { describeEachDb, openTestDatabase } from '../support/db'
-import { createMember, loggedInMember, makeTestApp } from '../support/app'
-import type { Database } from '../../src/db/client.server'
+import { describeEachDb } from '../support/db'
+import { createMember, loggedInMember, suiteApp } from '../support/app'
 import { accounts, discountCodes } from '../../src/db/schema'
 import { claimStayDiscount } from '../../src/features/accounts/stay-discount.server'
 
 jest.setTimeout(60_000)
 
 describeEachDb('the discount offered instead of deleting the account', (kind) => {
-  let database: Database
-  let app: FastifyInstance
+  const suite = suiteApp(kind)
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    app = await makeTestApp(database)
-  })
-  afterAll(async () => {
-    await app?.close()
-    await database?.close()
-  })
-
-  const login = (email: string, host?: string, opts?: { pool?: string; tenantId?: string }) => loggedInMember(app, database.db, email, host, opts)
-  const claim = (cookie: string, host = 'datingstad.nl') => app.inject({ method: 'POST', url: '/api/delete-discount.php', headers: { host, cookie }, payload: {} })
-  const codesOf = (accountId: number) => database.db.select().from(discountCodes).where(eq(discountCodes.accountId, accountId))
+  const login = (email: string, host?: string, opts?: { pool?: string; tenantId?: string }) => loggedInMember(suite.app, suite.database.db, email, host, opts)
+  const claim = (cookie: string, host = 'datingstad.nl') => suite.app.inject({ method: 'POST', url: '/api/delete-discount.php', headers: { host, cookie }, payload: {} })
+  const codesOf = (accountId: number) => suite.database.db.select().from(discountCodes).where(eq(discountCodes.accountId, accountId))
 
   it("stores one code per member at the tenant's delete_discount, for the member's pool, and keeps the account", async () => {
     const { account, cookie } = await login('blijver@example.nl')
@@ -44,9 +32,9 @@ describeEachDb('the discount offered instead of deleting the account', (kind) =>
     expect(rows[0]).toMatchObject({ pool: 'main', accountId: account.id, code: discount.code, valuePercentage: 50, status: 'active' })
 
     // The flow ends without deleting: the account is still active and logged in.
-    const [acc] = await database.db.select().from(accounts).where(eq(accounts.id, account.id))
+    const [acc] = await suite.database.db.select().from(accounts).where(eq(accounts.id, account.id))
     expect(acc.status).toBe('active')
-    expect((await app.inject({ url: '/api/user.php', headers: { host: 'datingstad.nl', cookie } })).json().user.id).toBe(account.id)
+    expect((await suite.app.inject({ url: '/api/user.php', headers: { host: 'datingstad.nl', cookie } })).json().user.id).toBe(account.id)
   })
 
   it("gives each member a code of their own, at their own tenant's percentage and in their pool", async () => {
@@ -63,12 +51,12 @@ describeEachDb('the discount offered instead of deleting the account', (kind) =>
   })
 
   it('needs a logged-in member, and is not offered when the tenant gives no discount', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/delete-discount.php', headers: { host: 'datingstad.nl' }, payload: {} })
+    const res = await suite.app.inject({ method: 'POST', url: '/api/delete-discount.php', headers: { host: 'datingstad.nl' }, payload: {} })
     expect(res.statusCode).toBe(403)
     expect(res.json().authentication_required).toBe(true)
-    const { account } = await createMember(database.db, { email: 'geen-korting@example.nl' })
-    const tenant = app.services.tenants.byId.get('datingstad')!
-    const none = await claimStayDiscount(database.db, { tenant: { ...tenant, company: { ...tenant.company, delete_discount: 0 } }, account })
+    const { account } = await createMember(suite.database.db, { email: 'geen-korting@example.nl' })
+    const tenant = suite.app.services.tenants.byId.get('datingstad')!
+    const none = await claimStayDiscount(suite.database.db, { tenant: { ...tenant, company: { ...tenant.company, delete_discount: 0 } }, account })
     expect(none).toBeUndefined()
     expect(await codesOf(account.id)).toHaveLength(0)
   })
