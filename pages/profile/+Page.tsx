@@ -1,1 +1,1 @@
-export { ProfilePage as default } from '../../src/features/photos/profile-page'
+export { ProfilePage as default } from '../../src/features/profile/profile-page'

@@ -102,6 +102,23 @@ export const deleteAccountRequest = z.object({
   reason: z.enum(DELETE_REASONS),
   reason_text: z.string().trim().max(1000).optional(),
 })
+/** A member's discount code, with the fields of SPEC.md section 3 (validity: days it is valid from its creation). */
+export const discountCodeSchema = z.object({
+  code: z.string(),
+  country: z.string().nullable(),
+  user_id: z.number().nullable(),
+  expires: z.string().nullable(),
+  value_percentage: z.number(),
+  currency: z.string().nullable(),
+  minimum_order_value: z.number().nullable(),
+  status: z.string(),
+  validity: z.number().nullable(),
+  expired: z.boolean(),
+  paymentmethods: z.array(z.string()).nullable(),
+})
+export type DiscountCode = z.infer<typeof discountCodeSchema>
+/** POST /api/delete-discount.php: the discount offered instead of deleting the account, one per member. */
+export const stayDiscountResponse = z.object({ discount: discountCodeSchema })
 export const invisibleRequest = z.object({ invisible: z.boolean() })
 
 export const NOTIFICATION_TYPES = ['email_messages', 'email_likes', 'email_matches', 'email_newsletter'] as const

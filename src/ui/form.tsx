@@ -18,7 +18,8 @@ const inputStyle = ({ theme, invalid }: { theme: import('@emotion/react').Theme;
 })
 const Input = styled.input<{ invalid?: boolean }>(inputStyle)
 const Textarea = styled.textarea<{ invalid?: boolean }>(inputStyle)
-const FieldError = styled.span(({ theme }) => ({ display: 'block', color: theme.colors.danger, fontWeight: 500, fontSize: 14, marginTop: 4 }))
+/** The localized error under a field. */
+export const FieldError = styled.span(({ theme }) => ({ display: 'block', color: theme.colors.danger, fontWeight: 500, fontSize: 14, marginTop: 4 }))
 
 export const Alert = styled.div<{ tone?: 'danger' | 'success' | 'info' }>(({ theme, tone = 'danger' }) => ({
   padding: '12px 16px',

@@ -1,31 +1,15 @@
-import type { FastifyInstance } from 'fastify'
 import { eq } from 'drizzle-orm'
-import { describeEachDb, openTestDatabase } from '../support/db'
-import { createMember, makeTestApp, sessionCookie } from '../support/app'
-import type { Database } from '../../src/db/client.server'
+import { describeEachDb } from '../support/db'
+import { loggedInMember, suiteApp } from '../support/app'
 import { profiles } from '../../src/db/schema'
 
 jest.setTimeout(60_000)
 
 describeEachDb('own profile API', (kind) => {
-  let database: Database
-  let app: FastifyInstance
+  const suite = suiteApp(kind)
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    app = await makeTestApp(database)
-  })
-  afterAll(async () => {
-    await app?.close()
-    await database?.close()
-  })
-
-  const login = async (email: string, host = 'datingstad.nl', opts: { pool?: string; tenantId?: string } = {}) => {
-    const { account, password } = await createMember(database.db, { email, ...opts })
-    const res = await app.inject({ method: 'POST', url: '/api/user.php', headers: { host }, payload: { email, password } })
-    return { account, cookie: sessionCookie(res.headers['set-cookie']) }
-  }
-  const put = (cookie: string, payload: object, host = 'datingstad.nl') => app.inject({ method: 'PUT', url: '/api/profile.php', headers: { host, cookie }, payload })
+  const login = (email: string, host?: string, opts?: { pool?: string; tenantId?: string }) => loggedInMember(suite.app, suite.database.db, email, host, opts)
+  const put = (cookie: string, payload: object, host = 'datingstad.nl') => suite.app.inject({ method: 'PUT', url: '/api/profile.php', headers: { host, cookie }, payload })
 
   it('saves every profile field of SPEC.md section 3, step by step', async () => {
     const { account, cookie } = await login('profiel@example.nl')
@@ -34,12 +18,12 @@ describeEachDb('own profile API', (kind) => {
     expect((await put(cookie, { interests: ['travel', 'music', 'travel'] })).statusCode).toBe(200)
     const res = await put(cookie, { country: 'NL', region: 'NL-UT', city: 'Utrecht', about: 'Hallo!', looking_for: 'Een leuke vrouw' })
     expect(res.json().profile).toMatchObject({ gender: 'male', sexuality: 'hetero', hair_colour: 'brown', interests: ['travel', 'music'], region: 'NL-UT', city: 'Utrecht' })
-    const [row] = await database.db.select().from(profiles).where(eq(profiles.accountId, account.id))
+    const [row] = await suite.database.db.select().from(profiles).where(eq(profiles.accountId, account.id))
     expect(row).toMatchObject({ gender: 'male', seeking: 'female', eyeColour: 'green', bodyType: 'athletic', relationshipStatus: 'single', tattoos: 'some', interests: ['travel', 'music'], region: 'NL-UT', about: 'Hallo!', lookingFor: 'Een leuke vrouw' })
   })
 
   it('reverse-geocodes a position offline: country, region and town', async () => {
-    const get = (q: string, host = 'datingstad.nl') => app.inject({ url: `/api/geocode.php?${q}`, headers: { host } })
+    const get = (q: string, host = 'datingstad.nl') => suite.app.inject({ url: `/api/geocode.php?${q}`, headers: { host } })
     expect((await get('lat=52.3676&lon=4.9041')).json()).toEqual({ country: 'NL', region: 'NL-NH', city: 'Amsterdam', served: true })
     expect((await get('lat=52.0907&lon=5.1214')).json()).toMatchObject({ country: 'NL', region: 'NL-UT', city: 'Utrecht' })
     expect((await get('lat=50.8503&lon=4.3517', 'flirtbelgie.be')).json()).toMatchObject({ country: 'BE', region: 'BE-BRU', served: true })
@@ -48,13 +32,35 @@ describeEachDb('own profile API', (kind) => {
     expect((await get('lat=200&lon=5')).statusCode).toBe(400)
   })
 
+  it('edits one field at a time on /profile, keeping the others, and clears optional texts', async () => {
+    const { account, cookie } = await login('bewerk@example.nl')
+    await put(cookie, { about: 'Eerste tekst', looking_for: 'Iemand', interests: ['travel'] })
+    const res = await put(cookie, { name: 'Nieuwe Naam', about: null })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().profile).toMatchObject({ name: 'Nieuwe Naam', about: null, looking_for: 'Iemand', interests: ['travel'], city: 'Amsterdam' })
+    const got = await suite.app.inject({ url: '/api/profile.php', headers: { host: 'datingstad.nl', cookie } })
+    expect(got.json().profile).toMatchObject({ name: 'Nieuwe Naam', about: null, looking_for: 'Iemand' })
+    // The navigation's name comes from the session user, which follows the profile.
+    const me = await suite.app.inject({ url: '/api/user.php', headers: { host: 'datingstad.nl', cookie } })
+    expect(me.json().user.profile.name).toBe('Nieuwe Naam')
+    const [row] = await suite.database.db.select().from(profiles).where(eq(profiles.accountId, account.id))
+    expect(row.about).toBeNull()
+  })
+
   it('refuses values outside the lists, the tenant or its countries', async () => {
     const { cookie } = await login('fout-profiel@example.nl')
     expect((await put(cookie, { gender: 'robot' })).statusCode).toBe(400)
-    expect((await put(cookie, { country: 'DE' })).json().fields.country).toBe('Dit veld is verplicht.')
-    expect((await put(cookie, { region: 'BE-VAN' })).json().fields.region).toBeDefined()
-    expect((await put(cookie, { interests: ['skydiving'] })).json().fields.interests).toBeDefined()
+    expect((await put(cookie, { country: 'DE' })).json().fields.country).toBe('Kies een land uit de lijst.')
+    expect((await put(cookie, { region: 'BE-VAN' })).json().fields.region).toBe('Kies een provincie of regio van het gekozen land.')
+    expect((await put(cookie, { interests: ['skydiving'] })).json().fields.interests).toBe('Kies je interesses uit de lijst.')
     expect((await put(cookie, { name: 'fout-profiel@example.nl' })).json().fields.name).toBe('Je profielnaam moet anders zijn dan je e-mailadres')
-    expect((await app.inject({ method: 'PUT', url: '/api/profile.php', headers: { host: 'datingstad.nl' }, payload: {} })).statusCode).toBe(403)
+    expect((await put(cookie, { name: '@iemand' })).json().fields.name).toBe('Je profielnaam mag niet met @ beginnen.')
+    expect((await put(cookie, { name: 'x' })).json().fields.name).toBe('Minimaal 2 tekens.')
+    expect((await put(cookie, { about: 'x'.repeat(2001) })).json().fields.about).toBe('Maximaal 2000 tekens.')
+    // Bad JSON types are a 400 with field errors, never a 500.
+    const bad = await put(cookie, { interests: 'travel', city: 12, looking_for: { a: 1 } })
+    expect(bad.statusCode).toBe(400)
+    expect(Object.keys(bad.json().fields)).toEqual(expect.arrayContaining(['interests', 'city', 'looking_for']))
+    expect((await suite.app.inject({ method: 'PUT', url: '/api/profile.php', headers: { host: 'datingstad.nl' }, payload: {} })).statusCode).toBe(403)
   })
 })

@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '@playwright/test'
+import sharp from 'sharp'
 import { siteUrl, watchConsole, entryWarningConfirmed, hydrated } from './helpers'
 
 /** The newest mail with this subject to an address in the dev mailbox, and the first link in it. */
@@ -15,8 +16,9 @@ async function latestMail(page: Page, tenant: string, to: string, subject: strin
 }
 
 test.describe('accounts', () => {
-  test('sign up, activate by mail, get blocked, reset the password and log in', async ({ page }, info) => {
+  test('sign up, activate by mail, complete the profile with a photo, get blocked, reset the password, change e-mail, delete and reactivate', async ({ page }, info) => {
     test.skip(info.project.name !== 'phone', 'the journey runs in the phone viewport')
+    test.setTimeout(150_000)
     const problems = watchConsole(page)
     const email = `e2e-${Date.now()}@example.nl`
     await entryWarningConfirmed(page)
@@ -57,8 +59,48 @@ test.describe('accounts', () => {
     await page.goto(siteUrl('datingstad', '/'))
     await expect(page.getByTestId('activation-reminder')).toHaveCount(0)
 
-    // Log out, then fail the login until the account is blocked.
+    // Complete the profile in five steps with step dots, with a photo.
+    await page.goto(siteUrl('datingstad', '/complete-signup'))
+    await hydrated(page)
+    await expect(page.getByTestId('step-0')).toBeVisible()
+    await expect(page.getByText('Stap 1 van 5').first()).toBeVisible()
+    await page.getByText('Vrouw', { exact: true }).click()
+    await page.getByText('Hetero', { exact: true }).click()
+    await page.screenshot({ path: `artifacts/${info.project.name}-complete-signup-0.png`, fullPage: true })
+    await page.getByRole('button', { name: 'Volgende' }).click()
+    await expect(page.getByTestId('step-1')).toBeVisible()
+    await page.getByLabel('Haarkleur').selectOption('blond')
+    await page.getByLabel('Oogkleur').selectOption('blue')
+    await page.getByRole('button', { name: 'Volgende' }).click()
+    await expect(page.getByTestId('step-2')).toBeVisible()
+    await page.getByText('Reizen', { exact: true }).click()
+    await page.getByText('Muziek', { exact: true }).click()
+    await page.getByRole('button', { name: 'Volgende' }).click()
+    await expect(page.getByTestId('step-3')).toBeVisible()
+    // The browser's position (Utrecht), reverse-geocoded offline by the server.
+    await page.context().grantPermissions(['geolocation'])
+    await page.context().setGeolocation({ latitude: 52.0907, longitude: 5.1214 })
+    await page.getByRole('button', { name: 'Gebruik mijn locatie' }).click()
+    await expect(page.getByLabel('Woonplaats')).toHaveValue('Utrecht')
+    await expect(page.getByLabel('Provincie of regio')).toHaveValue('NL-UT')
+    await page.getByRole('button', { name: 'Volgende' }).click()
+    await expect(page.getByTestId('step-4')).toBeVisible()
+    // Back goes to the previous step with what was entered.
+    await page.getByRole('button', { name: 'Terug' }).click()
+    await expect(page.getByLabel('Woonplaats')).toHaveValue('Utrecht')
+    await page.getByRole('button', { name: 'Volgende' }).click()
+    const image = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#aa3366' } }).jpeg().toBuffer()
+    await page.getByTestId('photo-input').setInputFiles({ name: 'ik.jpg', mimeType: 'image/jpeg', buffer: image })
+    await expect(page.getByTestId('own-photo')).toContainText('Foto wordt gekeurd')
+    await page.getByRole('button', { name: 'Volgende' }).click()
+    await expect(page.getByTestId('step-complete')).toContainText('Je profiel is klaar!')
+    await page.screenshot({ path: `artifacts/${info.project.name}-complete-signup-done.png`, fullPage: true })
+    // The photo is the main image now: no profile-photo alert any more.
     await page.goto(siteUrl('datingstad', '/'))
+    await hydrated(page)
+    await expect(page.getByTestId('photo-alert')).toHaveCount(0)
+
+    // Log out, then fail the login until the account is blocked.
     await page.getByRole('button', { name: /Eetje/ }).click()
     await page.getByRole('menuitem', { name: 'Uitloggen' }).click()
     await expect(page.getByRole('link', { name: 'Inloggen' }).first()).toBeVisible()

@@ -1,4 +1,4 @@
-import type { Page, ConsoleMessage } from '@playwright/test'
+import { expect, type Page, type ConsoleMessage } from '@playwright/test'
 
 export const PORT = Number(process.env.E2E_PORT ?? 3123)
 export const siteUrl = (tenant: string, p = '/') => `http://${tenant}.localhost:${PORT}${p}`
@@ -21,4 +21,21 @@ export async function hydrated(page: Page) {
 /** A visitor who confirmed the site-entry warning before (its timestamp is in local storage). */
 export async function entryWarningConfirmed(page: Page) {
   await page.addInitScript(() => window.localStorage.setItem('site-entry-warning', '2026-01-01T00:00:00.000Z'))
+}
+
+/** Signs up a new member on /signup and waits for the way on to completing the profile. */
+export async function signUp(page: Page, tenant: string, name: string, email: string) {
+  await entryWarningConfirmed(page)
+  await page.goto(siteUrl(tenant, '/signup'))
+  await hydrated(page)
+  await page.getByLabel('E-mailadres').fill(email)
+  await page.getByLabel('Profielnaam').fill(name)
+  await page.getByLabel('Wachtwoord').fill('lang-genoeg-1')
+  await page.getByLabel('Dag').selectOption('4')
+  await page.getByLabel('Maand').selectOption('6')
+  await page.getByLabel('Jaar').selectOption('1987')
+  await page.getByRole('button', { name: 'Gratis aanmelden' }).click()
+  // A full navigation: wait for it before going elsewhere.
+  await page.waitForURL(/\/complete-signup\?api_signup_complete=1$/)
+  await expect(page.getByRole('button', { name: new RegExp(name) })).toBeVisible()
 }

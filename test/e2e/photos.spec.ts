@@ -1,22 +1,10 @@
 import { test, expect } from '@playwright/test'
 import sharp from 'sharp'
-import { siteUrl, watchConsole, entryWarningConfirmed, hydrated } from './helpers'
+import { siteUrl, watchConsole, hydrated, signUp } from './helpers'
 
 test('a member uploads a photo that shows as under review', async ({ page }, info) => {
   const problems = watchConsole(page)
-  await entryWarningConfirmed(page)
-  await page.goto(siteUrl('mannenmatch', '/signup'))
-  await hydrated(page)
-  await page.getByLabel('E-mailadres').fill(`foto-${info.project.name}-${Date.now()}@example.nl`)
-  await page.getByLabel('Profielnaam').fill('Fotograaf')
-  await page.getByLabel('Wachtwoord').fill('lang-genoeg-1')
-  await page.getByLabel('Dag').selectOption('9')
-  await page.getByLabel('Maand').selectOption('9')
-  await page.getByLabel('Jaar').selectOption('1989')
-  await page.getByRole('button', { name: 'Gratis aanmelden' }).click()
-  // Signed up: on to completing the profile (a full navigation; wait for it before going elsewhere).
-  await page.waitForURL(/\/complete-signup\?api_signup_complete=1$/)
-  await expect(page.getByRole('button', { name: /Fotograaf/ })).toBeVisible()
+  await signUp(page, 'mannenmatch', 'Fotograaf', `foto-${info.project.name}-${Date.now()}@example.nl`)
   await page.goto(siteUrl('mannenmatch', '/'))
   await hydrated(page)
   // No main image yet: the profile-photo alert leads to the profile.

@@ -11,6 +11,7 @@ import type { Database, Db } from '../../src/db/client.server'
 import { accounts, profiles } from '../../src/db/schema'
 import { hashPassword } from '../../src/features/accounts/passwords.server'
 import type { Services } from '../../src/server/context.server'
+import { openTestDatabase, type DbKind } from './db'
 
 /** Services over a test database; the job worker only runs when a test calls services.jobs.runDue(). */
 export async function makeServices(database: Database, env: Record<string, string> = {}): Promise<Services> {
@@ -67,4 +68,25 @@ export function sessionCookie(setCookie: string | string[] | undefined): string 
   const sid = list.find((c) => c.startsWith('sid='))
   if (!sid) throw new Error('no session cookie')
   return sid.split(';')[0]
+}
+
+/** A new member, logged in through POST /api/user.php on the given host; returns the account and its cookie. */
+export async function loggedInMember(app: FastifyInstance, db: Db, email: string, host = 'datingstad.nl', opts: { pool?: string; tenantId?: string } = {}) {
+  const { account, password } = await createMember(db, { email, ...opts })
+  const res = await app.inject({ method: 'POST', url: '/api/user.php', headers: { host }, payload: { email, password } })
+  return { account, cookie: sessionCookie(res.headers['set-cookie']) }
+}
+
+/** For a suite: a fresh test database of the kind and an app over it, closed after the suite. */
+export function suiteApp(kind: DbKind): { database: Database; app: FastifyInstance } {
+  const suite = {} as { database: Database; app: FastifyInstance }
+  beforeAll(async () => {
+    suite.database = await openTestDatabase(kind)
+    suite.app = await makeTestApp(suite.database)
+  })
+  afterAll(async () => {
+    await suite.app?.close()
+    await suite.database?.close()
+  })
+  return suite
 }

@@ -1,11 +1,12 @@
-// The account-deletion flow of the settings screen: alternatives, reasons, confirmation. Each step is a route
+// The account-deletion flow of the settings screen: alternatives (a discount, invisible mode), reasons, confirmation. Each step is a route
 // of a MemoryRouter, so each has its own back (docs/architecture.md).
 import { useState, type FormEvent } from 'react'
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom'
 import styled from '@emotion/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { http, HttpError } from '../../shared/http'
-import { DELETE_REASONS } from '../../shared/contracts'
+import { DELETE_REASONS, type DiscountCode } from '../../shared/contracts'
+import { usePageContext } from '../../../renderer/page-context'
 import { Alert, TextAreaField, TextField } from '../../ui/form'
 import { Button, ButtonLink } from '../../ui/button'
 import { PageColumn, Card, PageTitle } from '../../ui/page'
@@ -24,15 +25,82 @@ const Option = styled.label(({ theme }) => ({
   '&:has(input:checked)': { borderColor: theme.colors.primary, background: theme.colors.primarySoft },
 }))
 const Actions = styled.div({ display: 'flex', gap: 12, flexWrap: 'wrap', marginTop: 16 })
+const Code = styled.p(({ theme }) => ({
+  display: 'inline-block',
+  margin: '0 0 12px',
+  padding: '10px 16px',
+  borderRadius: 10,
+  border: `2px dashed ${theme.colors.primary}`,
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+  fontSize: 22,
+  fontWeight: 700,
+  letterSpacing: 2,
+  userSelect: 'all',
+}))
 const Alternative = styled.div(({ theme }) => ({ padding: 16, borderRadius: 10, background: theme.colors.primarySoft, marginBottom: 16, h3: { margin: '0 0 6px' }, p: { margin: '0 0 12px' } }))
 
-function Alternatives({ onCancel }: { onCancel: () => void }) {
+/** The tenant's delete_discount as an alternative: accepting makes (once) a personal code and ends the flow. */
+function DiscountAlternative({ onCode }: { onCode: (d: DiscountCode) => void }) {
+  const { t } = useTranslation()
+  const { tenant } = usePageContext()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string>()
+  const percent = tenant.company.delete_discount
+  if (percent <= 0) return null
+  const claim = async () => {
+    setBusy(true)
+    setError(undefined)
+    try {
+      onCode((await http<{ discount: DiscountCode }>('/api/delete-discount.php', { method: 'POST', body: {} })).discount)
+    } catch (err) {
+      setError(err instanceof HttpError && err.message ? err.message : t('errors.generic'))
+      setBusy(false)
+    }
+  }
+  return (
+    <Alternative data-testid="stay-discount">
+      <h3>{t('delete.alt_discount_title', { percent })}</h3>
+      <p>{t('delete.alt_discount_body', { percent })}</p>
+      {error && <Alert role="alert">{error}</Alert>}
+      <Button variant="secondary" onClick={claim} disabled={busy}>
+        {t('delete.alt_discount_button')}
+      </Button>
+    </Alternative>
+  )
+}
+
+/** The end of the flow when the member took the discount: the code, and the account stays. */
+function DiscountCode({ discount, onDone }: { discount?: DiscountCode; onDone: () => void }) {
+  const { t, i18n } = useTranslation()
+  if (!discount) return null
+  return (
+    <div data-testid="delete-step-discount">
+      <Alert tone="success" role="status">
+        {t('delete.discount_thanks')}
+      </Alert>
+      <p>{t('delete.discount_code_intro', { percent: discount.value_percentage })}</p>
+      <Code data-testid="discount-code">{discount.code}</Code>
+      {discount.expires && <p>{t('delete.discount_valid_until', { date: new Date(discount.expires).toLocaleDateString(i18n.language, { day: 'numeric', month: 'long', year: 'numeric' }) })}</p>}
+      <Actions>
+        <Button onClick={onDone}>{t('delete.discount_done')}</Button>
+      </Actions>
+    </div>
+  )
+}
+
+function Alternatives({ onCancel, onCode }: { onCancel: () => void; onCode: (d: DiscountCode) => void }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [invisible, setInvisible] = useState(false)
   return (
     <div data-testid="delete-step-alternatives">
       <p>{t('delete.intro')}</p>
+      <DiscountAlternative
+        onCode={(d) => {
+          onCode(d)
+          navigate('/discount')
+        }}
+      />
       <Alternative>
         <h3>{t('delete.alt_invisible_title')}</h3>
         <p>{t('delete.alt_invisible_body')}</p>
@@ -123,6 +191,7 @@ export function DeleteAccountFlow() {
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState<Reason>()
   const [text, setText] = useState('')
+  const [discount, setDiscount] = useState<DiscountCode>()
   if (!open) {
     return (
       <Button variant="ghost" onClick={() => setOpen(true)}>
@@ -133,7 +202,8 @@ export function DeleteAccountFlow() {
   return (
     <MemoryRouter>
       <Routes>
-        <Route path="/" element={<Alternatives onCancel={() => setOpen(false)} />} />
+        <Route path="/" element={<Alternatives onCancel={() => setOpen(false)} onCode={setDiscount} />} />
+        <Route path="/discount" element={<DiscountCode discount={discount} onDone={() => setOpen(false)} />} />
         <Route path="/reasons" element={<Reasons reason={reason} setReason={setReason} text={text} setText={setText} />} />
         <Route path="/confirm" element={<Confirm reason={reason} text={text} />} />
       </Routes>

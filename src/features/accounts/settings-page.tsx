@@ -8,6 +8,8 @@ import { Alert, TextField } from '../../ui/form'
 import { Button, ButtonLink } from '../../ui/button'
 import { DeleteAccountFlow } from './delete-account-flow'
 import { LoginRequired } from '../../ui/login-required'
+import { MainImagePicker } from '../../ui/own-photos'
+import { InterestsSection, LocationSection, OwnProfileSections } from '../../ui/profile-sections'
 
 const Section = styled(Card)({ marginBottom: 20, h2: { marginTop: 0 } })
 
@@ -41,7 +43,7 @@ function useForm<V extends Record<string, string>>(initial: V, url: string) {
   return { bind, submit, done, error, busy }
 }
 
-/** /settings: the member's account settings (e-mail address and password). */
+/** /settings: main image, location, interests, e-mail address, password and account deletion. */
 export function SettingsPage() {
   const { t } = useTranslation()
   const { user } = useSession()
@@ -51,6 +53,18 @@ export function SettingsPage() {
   return (
     <PageColumn width={640}>
       <PageTitle>{t('settings.title')}</PageTitle>
+      <Section aria-labelledby="main-image-title">
+        <h2 id="main-image-title">{t('main_image.title')}</h2>
+        <MainImagePicker />
+      </Section>
+      <OwnProfileSections>
+        {(own) => (
+          <>
+            <LocationSection own={own} />
+            <InterestsSection own={own} />
+          </>
+        )}
+      </OwnProfileSections>
       <Section aria-labelledby="email-title">
         <h2 id="email-title">{t('settings.email_title')}</h2>
         <p>{t('settings.current_email', { email: user.email })}</p>

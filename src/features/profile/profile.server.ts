@@ -37,9 +37,9 @@ export async function updateOwnProfile(db: Db, opts: { tenant: Tenant; accountId
   if (!current) return { ok: false, fields: { _: t('errors.not_found') } }
   const next = { ...current, ...patch }
   const fields: Record<string, string> = {}
-  if (!tenant.countries[next.country]) fields.country = t('validation.required')
-  else if (next.region && !regionsOf(next.country).some((r) => r.code === next.region)) fields.region = t('validation.required')
-  if (patch.interests && patch.interests.some((i) => !(tenant.interests as readonly string[]).includes(i))) fields.interests = t('validation.required')
+  if (!tenant.countries[next.country]) fields.country = t('profile_edit.country_invalid')
+  else if (next.region && !regionsOf(next.country).some((r) => r.code === next.region)) fields.region = t('profile_edit.region_invalid')
+  if (patch.interests && patch.interests.some((i) => !(tenant.interests as readonly string[]).includes(i))) fields.interests = t('profile_edit.interests_invalid')
   if (Object.keys(fields).length > 0) return { ok: false, fields }
   await db
     .update(profiles)

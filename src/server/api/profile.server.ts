@@ -16,9 +16,11 @@ export async function profileRoutes(app: FastifyInstance) {
     const account = requireAccount(req)
     const { t, tenant } = req.ctx
     const patch = parseInput(updateProfileRequest, req.body, t)
+    // SPEC.md section 5: the profile name differs from the e-mail address and does not start with @.
     if (patch.name && patch.name.toLowerCase() === account.email.toLowerCase()) {
       throw new ApiError(400, 'invalid_input', t('errors.invalid_input'), { name: t('signup.name_is_email') })
     }
+    if (patch.name?.startsWith('@')) throw new ApiError(400, 'invalid_input', t('errors.invalid_input'), { name: t('signup.name_at') })
     const result = await updateOwnProfile(db, { tenant, accountId: account.id, patch, t })
     if (!result.ok) throw new ApiError(400, 'invalid_input', t('errors.invalid_input'), result.fields)
     return { profile: result.profile }

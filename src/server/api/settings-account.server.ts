@@ -1,7 +1,8 @@
-// The account part of the settings screen: password and e-mail address.
+// The account part of the settings screen: password, e-mail address, deletion and its alternatives.
 import type { FastifyInstance } from 'fastify'
 import { changeEmailRequest, changePasswordRequest, deleteAccountRequest, invisibleRequest, tokenRequest } from '../../shared/contracts'
 import { deleteAccount, reactivateAccount } from '../../features/accounts/deletion.server'
+import { claimStayDiscount } from '../../features/accounts/stay-discount.server'
 import { accounts } from '../../db/schema'
 import { eq } from 'drizzle-orm'
 import { ApiError, requireAccount } from '../context.server'
@@ -56,6 +57,14 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
     const token = (req.query as Record<string, string | undefined>).token
     const ok = await reactivateAccount(db, req.ctx.tenant, token)
     return reply.redirect(ok ? '/login?reactivated=1' : '/activate/error', 303)
+  })
+
+  // Stay with a discount on the next credit bundle instead of deleting (the tenant's delete_discount).
+  app.post('/api/delete-discount.php', async (req) => {
+    const account = requireAccount(req)
+    const discount = await claimStayDiscount(db, { tenant: req.ctx.tenant, account })
+    if (!discount) throw new ApiError(404, 'not_found', req.ctx.t('errors.not_found'))
+    return { discount }
   })
 
   // Invisible mode (one of the alternatives to deleting the account; also on the notifications screen).

@@ -1,0 +1,220 @@
+// The member's own photos (/complete-signup, /profile, the settings screen): one hook over /api/photos.php and
+// the pieces built on it, the full manager and the main-image chooser.
+import { useCallback, useEffect, useRef, useState } from 'react'
+import styled from '@emotion/styled'
+import { useTranslation } from '../shared/use-translation'
+import { http, HttpError } from '../shared/http'
+import { useSessionStore } from '../shared/session/session-context'
+import type { OwnPhoto, PresentedUser } from '../shared/contracts'
+import { Alert } from './form'
+import { Button } from './button'
+
+const Grid = styled.ul(({ theme }) => ({
+  listStyle: 'none',
+  padding: 0,
+  margin: '16px 0',
+  display: 'grid',
+  gap: 12,
+  gridTemplateColumns: 'repeat(2, 1fr)',
+  [theme.mq.sm]: { gridTemplateColumns: 'repeat(3, 1fr)' },
+}))
+const Tile = styled.li(({ theme }) => ({
+  position: 'relative',
+  borderRadius: 12,
+  overflow: 'hidden',
+  border: `1px solid ${theme.colors.border}`,
+  background: theme.colors.surface,
+  img: { display: 'block', width: '100%', aspectRatio: '1', objectFit: 'cover' },
+}))
+const Tag = styled.span<{ tone: 'review' | 'main' | 'private' }>(({ theme, tone }) => ({
+  position: 'absolute',
+  left: 8,
+  top: 8,
+  padding: '2px 8px',
+  borderRadius: 999,
+  fontSize: 12,
+  fontWeight: 700,
+  color: '#fff',
+  background: tone === 'review' ? 'rgba(0,0,0,0.7)' : tone === 'main' ? theme.colors.primary : theme.colors.muted,
+}))
+const TileActions = styled.div({ display: 'flex', flexDirection: 'column', gap: 4, padding: 8, button: { minHeight: 34, fontSize: 13, padding: '0 10px' } })
+/** A photo to pick as the main image: the whole tile is the radio's label. */
+const PickTile = styled.label(({ theme }) => ({
+  display: 'block',
+  cursor: 'pointer',
+  input: { position: 'absolute', opacity: 0, pointerEvents: 'none' },
+  '&:has(input:checked) img': { outline: `4px solid ${theme.colors.primary}`, outlineOffset: -4 },
+  '&:has(input:focus-visible)': { outline: `3px solid ${theme.colors.secondary}` },
+  small: { display: 'block', padding: '6px 8px', fontWeight: 600 },
+}))
+
+interface PhotosAnswer {
+  photos: OwnPhoto[]
+  limit: number
+}
+
+/** The member's photos with upload, main image and delete; the session's user follows each change. */
+function useOwnPhotos() {
+  const { t } = useTranslation()
+  const store = useSessionStore()
+  const [data, setData] = useState<PhotosAnswer>()
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+  useEffect(() => {
+    http<PhotosAnswer>('/api/photos.php').then(setData).catch(() => setError(t('errors.generic')))
+  }, [t])
+  // The main image shows in the navigation and decides the profile-photo alert.
+  const refreshUser = useCallback(() => {
+    http<{ user: PresentedUser }>('/api/user.php')
+      .then((r) => (store.user = r.user))
+      .catch(() => undefined)
+  }, [store])
+
+  const upload = async (file: File, visibility: 'public' | 'private') => {
+    setBusy(true)
+    setError(undefined)
+    const form = new FormData()
+    form.append('visibility', visibility)
+    form.append('file', file)
+    try {
+      const res = await fetch('/api/photos.php', { method: 'POST', body: form, credentials: 'same-origin' })
+      const body = await res.json().catch(() => ({}))
+      if (!res.ok) throw new HttpError(res.status, body.error ?? 'error', body.message ?? t('errors.generic'))
+      setData(body)
+      refreshUser()
+    } catch (err) {
+      setError(err instanceof HttpError ? err.message : t('errors.generic'))
+    } finally {
+      setBusy(false)
+    }
+  }
+  const act = async (run: () => Promise<PhotosAnswer>) => {
+    setError(undefined)
+    try {
+      setData(await run())
+      refreshUser()
+    } catch (err) {
+      setError(err instanceof HttpError ? err.message : t('errors.generic'))
+    }
+  }
+  const makeMain = (id: number) => act(() => http('/api/photos-main.php', { method: 'POST', body: { id } }))
+  const remove = (id: number) => act(() => http(`/api/photos.php?id=${id}`, { method: 'DELETE' }))
+  return { data, error, busy, upload, makeMain, remove }
+}
+
+/** The upload button (with public or private when asked), shown while the member is under the limit. */
+function UploadControl({ busy, onFile, withVisibility }: { busy: boolean; onFile: (file: File, visibility: 'public' | 'private') => void; withVisibility: boolean }) {
+  const { t } = useTranslation()
+  const [visibility, setVisibility] = useState<'public' | 'private'>('public')
+  const input = useRef<HTMLInputElement>(null)
+  return (
+    <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', alignItems: 'center' }}>
+      {withVisibility && (
+        <select aria-label={t('photos.private')} value={visibility} onChange={(e) => setVisibility(e.target.value as 'public' | 'private')} style={{ minHeight: 44, borderRadius: 10 }}>
+          <option value="public">{t('photos.public')}</option>
+          <option value="private">{t('photos.private')}</option>
+        </select>
+      )}
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        hidden
+        data-testid="photo-input"
+        onChange={(e) => {
+          const file = e.target.files?.[0]
+          if (file) onFile(file, visibility)
+          e.target.value = ''
+        }}
+      />
+      <Button type="button" disabled={busy} onClick={() => input.current?.click()}>
+        {busy ? t('photos.uploading') : t('photos.upload')}
+      </Button>
+    </div>
+  )
+}
+
+function PhotoError({ error }: { error: string | undefined }) {
+  return error ? (
+    <Alert role="alert" data-testid="photo-error">
+      {error}
+    </Alert>
+  ) : null
+}
+
+/** The member's own photos: upload (public or private), review status, main image, delete. */
+export function PhotosManager() {
+  const { t } = useTranslation()
+  const { data, error, busy, upload, makeMain, remove } = useOwnPhotos()
+  if (!data) return error ? <Alert role="alert">{error}</Alert> : <p>{t('common.loading')}</p>
+  return (
+    <div data-testid="photos">
+      <p>{t('photos.intro', { limit: data.limit })}</p>
+      <PhotoError error={error} />
+      {data.photos.length === 0 ? (
+        <p>{t('photos.none')}</p>
+      ) : (
+        <Grid>
+          {data.photos.map((p) => (
+            <Tile key={p.id} data-testid="own-photo">
+              <img src={p.thumb_filename} alt="" loading="lazy" />
+              {p.status === 'pending' ? <Tag tone="review">{t('photos.reviewing')}</Tag> : p.main ? <Tag tone="main">{t('photos.main')}</Tag> : null}
+              <TileActions>
+                <small>{p.visibility === 'private' ? t('photos.private') : t('photos.public')}</small>
+                {!p.main && (
+                  <Button variant="ghost" onClick={() => makeMain(p.id)}>
+                    {t('photos.make_main')}
+                  </Button>
+                )}
+                <Button variant="ghost" onClick={() => remove(p.id)}>
+                  {t('photos.delete')}
+                </Button>
+              </TileActions>
+            </Tile>
+          ))}
+        </Grid>
+      )}
+      {data.photos.length < data.limit && <UploadControl busy={busy} onFile={upload} withVisibility />}
+    </div>
+  )
+}
+
+/**
+ * The main image of the settings screen: pick one of the own public photos, or upload a new one (it becomes the
+ * main image when there is none). A photo under review may be chosen; others see it once it is approved.
+ */
+export function MainImagePicker() {
+  const { t } = useTranslation()
+  const { data, error, busy, upload, makeMain } = useOwnPhotos()
+  if (!data) return error ? <Alert role="alert">{error}</Alert> : <p>{t('common.loading')}</p>
+  const choices = data.photos.filter((p) => p.visibility === 'public')
+  const main = data.photos.find((p) => p.main)
+  return (
+    <div data-testid="main-image">
+      <p>{main ? t('main_image.intro') : t('main_image.none')}</p>
+      <PhotoError error={error} />
+      {choices.length > 0 && (
+        <fieldset style={{ border: 'none', padding: 0, margin: 0 }}>
+          <legend style={{ fontWeight: 700 }}>{t('main_image.choose')}</legend>
+          <Grid>
+            {choices.map((p, i) => (
+              <Tile key={p.id} data-testid="main-image-choice">
+                <PickTile>
+                  <input type="radio" name="main_image" value={p.id} checked={p.main} onChange={() => makeMain(p.id)} aria-label={t('main_image.photo_n', { n: i + 1 })} />
+                  <img src={p.thumb_filename} alt="" loading="lazy" />
+                  {p.status === 'pending' ? <Tag tone="review">{t('photos.reviewing')}</Tag> : p.main ? <Tag tone="main">{t('photos.main')}</Tag> : null}
+                  <small>{p.main ? t('main_image.current') : t('photos.make_main')}</small>
+                </PickTile>
+              </Tile>
+            ))}
+          </Grid>
+        </fieldset>
+      )}
+      {data.photos.length < data.limit ? (
+        <UploadControl busy={busy} onFile={(file) => upload(file, 'public')} withVisibility={false} />
+      ) : (
+        <p>{t('photos.too_many', { limit: data.limit })}</p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,244 @@
+// The fields of the member's own profile (SPEC.md section 3), shared by /complete-signup, /profile and the
+// settings screen. Each field is controlled (value, onChange) and shows its own localized error.
+import { useEffect, useState, type ReactNode } from 'react'
+import styled from '@emotion/styled'
+import { useTranslation } from '../shared/use-translation'
+import { usePageContext } from '../../renderer/page-context'
+import { http } from '../shared/http'
+import { PROFILE_VALUES, type ProfileValueField } from '../shared/profile-values'
+import type { OwnProfile } from '../shared/contracts'
+import { Alert, FieldError, TextField } from './form'
+import { Button } from './button'
+
+export const Choices = styled.div({ display: 'flex', flexWrap: 'wrap', gap: 8, margin: '8px 0 18px' })
+export const Chip = styled.label(({ theme }) => ({
+  position: 'relative',
+  padding: '8px 14px',
+  borderRadius: 999,
+  border: `1.5px solid ${theme.colors.border}`,
+  cursor: 'pointer',
+  fontWeight: 600,
+  input: { position: 'absolute', opacity: 0, pointerEvents: 'none' },
+  '&:has(input:checked)': { borderColor: theme.colors.primary, background: theme.colors.primarySoft, color: theme.colors.primaryDark },
+  '&:has(input:focus-visible)': { outline: `3px solid ${theme.colors.secondary}` },
+}))
+const SelectLabel = styled.label(({ theme }) => ({
+  display: 'block',
+  fontWeight: 600,
+  marginBottom: 14,
+  select: {
+    display: 'block',
+    width: '100%',
+    minHeight: 44,
+    marginTop: 6,
+    borderRadius: 10,
+    padding: '0 10px',
+    fontSize: 16,
+    fontWeight: 400,
+    border: `1.5px solid ${theme.colors.border}`,
+    background: '#fff',
+    color: theme.colors.text,
+  },
+  'select[aria-invalid="true"]': { borderColor: theme.colors.danger },
+}))
+const Fieldset = styled.fieldset({ border: 'none', padding: 0, margin: 0, legend: { fontWeight: 700, padding: 0 } })
+
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const
+
+export type ProfileErrors = Record<string, string | undefined>
+type Patch = (patch: Partial<OwnProfile>) => void
+
+/** One value of a short list as chips (gender, sexuality). */
+export function ValueChoice({ field, value, onChange, error }: { field: ProfileValueField; value: string | null; onChange: (v: string) => void; error?: string }) {
+  const { t } = useTranslation()
+  return (
+    <Fieldset aria-invalid={Boolean(error)}>
+      <legend>{t(`profile_fields.${field}`)}</legend>
+      <Choices>
+        {PROFILE_VALUES[field].map((v) => (
+          <Chip key={v}>
+            <input type="radio" name={field} value={v} checked={value === v} onChange={() => onChange(v)} />
+            {t(`profile.${field}.${v}`)}
+          </Chip>
+        ))}
+      </Choices>
+      {error && <FieldError role="alert">{error}</FieldError>}
+    </Fieldset>
+  )
+}
+
+/** A labelled select with its localized error. */
+function SelectField({ label, name, value, onChange, error, children }: { label: string; name: string; value: string; onChange: (v: string) => void; error?: string; children: ReactNode }) {
+  return (
+    <SelectLabel>
+      {label}
+      <select name={name} value={value} aria-invalid={Boolean(error)} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </select>
+      {error && <FieldError role="alert">{error}</FieldError>}
+    </SelectLabel>
+  )
+}
+
+/** One value of a longer list as a select, with an empty choice. */
+export function ValueSelect({ field, value, onChange, error }: { field: ProfileValueField; value: string | null; onChange: (v: string | null) => void; error?: string }) {
+  const { t } = useTranslation()
+  return (
+    <SelectField label={t(`profile_fields.${field}`)} name={field} value={value ?? ''} onChange={(v) => onChange(v || null)} error={error}>
+      <option value="">{t('profile_fields.choose')}</option>
+      {PROFILE_VALUES[field].map((v) => (
+        <option key={v} value={v}>
+          {t(`profile.${field}.${v}`)}
+        </option>
+      ))}
+    </SelectField>
+  )
+}
+
+export const APPEARANCE_FIELDS = ['hair_colour', 'eye_colour', 'body_type', 'relationship_status', 'tattoos'] as const
+
+/** Hair colour, eye colour, body type, relationship status and tattoos. */
+export function AppearanceFields({ profile, set, errors = {} }: { profile: Pick<OwnProfile, (typeof APPEARANCE_FIELDS)[number]>; set: Patch; errors?: ProfileErrors }) {
+  return (
+    <>
+      {APPEARANCE_FIELDS.map((f) => (
+        <ValueSelect key={f} field={f} value={profile[f]} onChange={(v) => set({ [f]: v })} error={errors[f]} />
+      ))}
+    </>
+  )
+}
+
+type Interest = { id: string; name: string }
+type CountryRegions = { country: string; name: string; regions: { code: string; name: string }[] }
+
+/** The tenant's interests (GET /api/interests.php, loaded once per page). */
+function useInterestOptions(): Interest[] {
+  const [interests, setInterests] = useState<Interest[]>([])
+  useEffect(() => {
+    http<{ interests: Interest[] }>('/api/interests.php').then((r) => setInterests(r.interests)).catch(() => undefined)
+  }, [])
+  return interests
+}
+
+/** The regions of the tenant's countries (GET /api/regions.php). */
+function useRegionOptions(): CountryRegions[] {
+  const [regions, setRegions] = useState<CountryRegions[]>([])
+  useEffect(() => {
+    http<{ countries: CountryRegions[] }>('/api/regions.php').then((r) => setRegions(r.countries)).catch(() => undefined)
+  }, [])
+  return regions
+}
+
+/** Interests from the tenant's list, as chips. */
+export function InterestsField({ value, onChange, error }: { value: readonly string[]; onChange: (v: string[]) => void; error?: string }) {
+  const { t } = useTranslation()
+  const interests = useInterestOptions()
+  return (
+    <Fieldset aria-invalid={Boolean(error)}>
+      {/* The step or section around it shows the title; the legend names the group for screen readers. */}
+      <legend style={visuallyHidden}>{t('profile_fields.interests')}</legend>
+      <p style={{ margin: 0 }}>{t('profile_fields.interests_intro')}</p>
+      <Choices>
+        {interests.map((i) => (
+          <Chip key={i.id}>
+            <input type="checkbox" name="interests" value={i.id} checked={value.includes(i.id)} onChange={(e) => onChange(e.target.checked ? [...value, i.id] : value.filter((x) => x !== i.id))} />
+            {i.name}
+          </Chip>
+        ))}
+      </Choices>
+      {error && <FieldError role="alert">{error}</FieldError>}
+    </Fieldset>
+  )
+}
+
+type Place = Pick<OwnProfile, 'country' | 'region' | 'city'>
+
+/** Country (among the tenant's), region of that country, town, and "use my location". */
+export function LocationFields({ profile, set, errors = {} }: { profile: Place; set: Patch; errors?: ProfileErrors }) {
+  const { t } = useTranslation()
+  const { tenant } = usePageContext()
+  const regions = useRegionOptions()
+  const countryRegions = regions.find((c) => c.country === profile.country)?.regions ?? []
+  return (
+    <>
+      <UseMyLocation onPlace={(p) => set(p)} />
+      <SelectField label={t('profile_fields.country')} name="country" value={profile.country} onChange={(country) => set({ country, region: null })} error={errors.country}>
+        {tenant.settings.countries.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label={t('profile_fields.region')} name="region" value={profile.region ?? ''} onChange={(region) => set({ region: region || null })} error={errors.region}>
+        <option value="">{t('profile_fields.choose')}</option>
+        {countryRegions.map((r) => (
+          <option key={r.code} value={r.code}>
+            {r.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={t('profile_fields.city')}
+        name="city"
+        autoComplete="address-level2"
+        maxLength={80}
+        value={profile.city ?? ''}
+        error={errors.city}
+        onChange={(e) => set({ city: e.target.value || null })}
+      />
+    </>
+  )
+}
+
+const GEO_CACHE_KEY = 'geolocation'
+/** SPEC.md section 9: a position is reused for an hour. */
+const GEO_CACHE_MS = 60 * 60 * 1000
+
+function currentPosition(): Promise<{ lat: number; lon: number }> {
+  try {
+    const cached = JSON.parse(window.localStorage.getItem(GEO_CACHE_KEY) ?? 'null') as { lat: number; lon: number; at: number } | null
+    if (cached && Date.now() - cached.at < GEO_CACHE_MS) return Promise.resolve(cached)
+  } catch {
+    // a broken cache entry is simply replaced
+  }
+  return new Promise((resolve, reject) => {
+    if (!('geolocation' in navigator)) return reject(new Error('unsupported'))
+    navigator.geolocation.getCurrentPosition(
+      (pos) => {
+        const p = { lat: pos.coords.latitude, lon: pos.coords.longitude }
+        window.localStorage.setItem(GEO_CACHE_KEY, JSON.stringify({ ...p, at: Date.now() }))
+        resolve(p)
+      },
+      reject,
+      { timeout: 10000, maximumAge: GEO_CACHE_MS },
+    )
+  })
+}
+
+/** Fills country, region and town from the browser's position, reverse-geocoded offline by the server. */
+export function UseMyLocation({ onPlace }: { onPlace: (p: Place) => void }) {
+  const { t } = useTranslation()
+  const { tenant } = usePageContext()
+  const [state, setState] = useState<'idle' | 'busy' | 'failed' | 'outside'>('idle')
+  const locate = async () => {
+    setState('busy')
+    try {
+      const { lat, lon } = await currentPosition()
+      const place = await http<{ country: string; region: string | null; city: string; served: boolean }>(`/api/geocode.php?lat=${lat}&lon=${lon}`)
+      if (!place.served) return setState('outside')
+      onPlace({ country: place.country, region: place.region, city: place.city })
+      setState('idle')
+    } catch {
+      setState('failed')
+    }
+  }
+  return (
+    <div style={{ marginBottom: 16 }}>
+      <Button type="button" variant="secondary" onClick={locate} disabled={state === 'busy'}>
+        {state === 'busy' ? t('profile_fields.locating') : t('profile_fields.use_location')}
+      </Button>
+      {state === 'failed' && <Alert style={{ marginTop: 12 }}>{t('profile_fields.location_failed')}</Alert>}
+      {state === 'outside' && <Alert style={{ marginTop: 12 }}>{t('profile_fields.outside', { site: tenant.settings.name })}</Alert>}
+    </div>
+  )
+}

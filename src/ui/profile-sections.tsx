@@ -1,0 +1,192 @@
+// Editing the member's own profile in place (/profile and the settings screen): one hook that reads and saves
+// GET/PUT /api/profile.php, and a section per group of fields, each with its own save, per-field errors and
+// success feedback.
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react'
+import styled from '@emotion/styled'
+import { useTranslation } from '../shared/use-translation'
+import { http, HttpError } from '../shared/http'
+import { useSessionStore } from '../shared/session/session-context'
+import type { OwnProfile } from '../shared/contracts'
+import { Card } from './page'
+import { Alert, TextAreaField, TextField } from './form'
+import { Button } from './button'
+import { APPEARANCE_FIELDS, AppearanceFields, InterestsField, LocationFields, ValueChoice, type ProfileErrors } from './profile-fields'
+
+export type SaveResult = { ok: true; profile: OwnProfile } | { ok: false; fields: Record<string, string>; message: string }
+export interface OwnProfileApi {
+  profile: OwnProfile | undefined
+  /** Set when the profile could not be loaded. */
+  error: string | undefined
+  save: (patch: Partial<OwnProfile>) => Promise<SaveResult>
+}
+
+/** Field errors of the API by field: "interests.0" belongs to interests. */
+function byField(fields: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [key, message] of Object.entries(fields ?? {})) out[key.split('.')[0]] ??= message
+  return out
+}
+
+/** The member's own profile, and a save that keeps the navigation's name and country in step. */
+export function useOwnProfile(): OwnProfileApi {
+  const { t } = useTranslation()
+  const store = useSessionStore()
+  const [profile, setProfile] = useState<OwnProfile>()
+  const [error, setError] = useState<string>()
+  useEffect(() => {
+    http<{ profile: OwnProfile }>('/api/profile.php')
+      .then((r) => setProfile(r.profile))
+      .catch(() => setError(t('errors.generic')))
+  }, [t])
+  const save = useCallback(
+    async (patch: Partial<OwnProfile>): Promise<SaveResult> => {
+      try {
+        const r = await http<{ profile: OwnProfile }>('/api/profile.php', { method: 'PUT', body: patch })
+        setProfile(r.profile)
+        if (store.user?.profile) store.user.profile = { ...store.user.profile, name: r.profile.name, country: r.profile.country }
+        return { ok: true, profile: r.profile }
+      } catch (err) {
+        if (err instanceof HttpError) return { ok: false, fields: byField(err.fields), message: err.message || t('errors.generic') }
+        return { ok: false, fields: {}, message: t('errors.generic') }
+      }
+    },
+    [store, t],
+  )
+  return { profile, error, save }
+}
+
+const SectionCard = styled(Card)({ marginBottom: 20, h2: { marginTop: 0 } })
+const Actions = styled.div({ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap', marginTop: 8 })
+
+type Keys = keyof OwnProfile
+const pick = <K extends Keys>(p: OwnProfile, keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, p[k]])) as Pick<OwnProfile, K>
+
+/** A card with a group of profile fields and its own save button. */
+export function EditSection<K extends Keys>({
+  id,
+  title,
+  own,
+  keys,
+  children,
+}: {
+  id: string
+  title: string
+  own: OwnProfileApi & { profile: OwnProfile }
+  keys: readonly K[]
+  children: (draft: Pick<OwnProfile, K>, set: (patch: Partial<OwnProfile>) => void, errors: ProfileErrors) => ReactNode
+}) {
+  const { t } = useTranslation()
+  const [draft, setDraft] = useState(() => pick(own.profile, keys))
+  const [errors, setErrors] = useState<ProfileErrors>({})
+  const [message, setMessage] = useState<string>()
+  const [saved, setSaved] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const set = (patch: Partial<OwnProfile>) => {
+    setDraft((d) => ({ ...d, ...pick({ ...own.profile, ...d, ...patch }, keys) }))
+    setSaved(false)
+  }
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setBusy(true)
+    setErrors({})
+    setMessage(undefined)
+    setSaved(false)
+    const result = await own.save(pick({ ...own.profile, ...draft }, keys))
+    setBusy(false)
+    if (result.ok) {
+      setDraft(pick(result.profile, keys))
+      setSaved(true)
+    } else {
+      setErrors(result.fields)
+      // Errors of fields this section shows appear under them; anything else goes in the alert.
+      const shown = Object.keys(result.fields).some((f) => (keys as readonly string[]).includes(f))
+      setMessage(shown ? t('errors.invalid_input') : (Object.values(result.fields)[0] ?? result.message))
+    }
+  }
+  return (
+    <SectionCard aria-labelledby={`${id}-title`} data-testid={`section-${id}`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      <form onSubmit={submit} noValidate>
+        {children(draft, set, errors)}
+        {message && <Alert role="alert">{message}</Alert>}
+        {saved && (
+          <Alert tone="success" role="status" data-testid={`${id}-saved`}>
+            {t('profile_edit.saved')}
+          </Alert>
+        )}
+        <Actions>
+          <Button type="submit" disabled={busy}>
+            {busy ? t('profile_edit.saving') : t('profile_edit.save')}
+          </Button>
+        </Actions>
+      </form>
+    </SectionCard>
+  )
+}
+
+type Loaded = OwnProfileApi & { profile: OwnProfile }
+
+/** Loads the own profile and renders the sections once it is there. */
+export function OwnProfileSections({ children }: { children: (own: Loaded) => ReactNode }) {
+  const { t } = useTranslation()
+  const own = useOwnProfile()
+  if (!own.profile) return own.error ? <Alert role="alert">{own.error}</Alert> : <p>{t('common.loading')}</p>
+  return <>{children({ ...own, profile: own.profile })}</>
+}
+const nullIfEmpty = (v: string) => (v.trim() === '' ? null : v)
+
+/** Name, gender, sexuality, about and looking for. */
+export function AboutSection({ own }: { own: Loaded }) {
+  const { t } = useTranslation()
+  return (
+    <EditSection id="about" title={t('profile_edit.about_title')} own={own} keys={['name', 'gender', 'sexuality', 'about', 'looking_for'] as const}>
+      {(d, set, errors) => (
+        <>
+          <TextField label={t('profile_fields.name')} name="name" autoComplete="nickname" maxLength={60} value={d.name} error={errors.name} onChange={(e) => set({ name: e.target.value })} />
+          <ValueChoice field="gender" value={d.gender} onChange={(v) => set({ gender: v })} error={errors.gender} />
+          <ValueChoice field="sexuality" value={d.sexuality} onChange={(v) => set({ sexuality: v })} error={errors.sexuality} />
+          <TextAreaField label={t('profile_fields.about')} name="about" rows={5} maxLength={2000} value={d.about ?? ''} error={errors.about} onChange={(e) => set({ about: nullIfEmpty(e.target.value) })} />
+          <TextAreaField
+            label={t('profile_fields.looking_for')}
+            name="looking_for"
+            rows={3}
+            maxLength={1000}
+            value={d.looking_for ?? ''}
+            error={errors.looking_for}
+            onChange={(e) => set({ looking_for: nullIfEmpty(e.target.value) })}
+          />
+        </>
+      )}
+    </EditSection>
+  )
+}
+
+/** Hair colour, eye colour, body type, relationship status and tattoos. */
+export function AppearanceSection({ own }: { own: Loaded }) {
+  const { t } = useTranslation()
+  return (
+    <EditSection id="looks" title={t('profile_edit.looks_title')} own={own} keys={APPEARANCE_FIELDS}>
+      {(d, set, errors) => <AppearanceFields profile={d} set={set} errors={errors} />}
+    </EditSection>
+  )
+}
+
+/** Interests from the tenant's list. */
+export function InterestsSection({ own }: { own: Loaded }) {
+  const { t } = useTranslation()
+  return (
+    <EditSection id="interests" title={t('profile_edit.interests_title')} own={own} keys={['interests'] as const}>
+      {(d, set, errors) => <InterestsField value={d.interests} onChange={(interests) => set({ interests })} error={errors.interests} />}
+    </EditSection>
+  )
+}
+
+/** Country, region and town, or the browser's position. */
+export function LocationSection({ own }: { own: Loaded }) {
+  const { t } = useTranslation()
+  return (
+    <EditSection id="location" title={t('profile_edit.location_title')} own={own} keys={['country', 'region', 'city'] as const}>
+      {(d, set, errors) => <LocationFields profile={d} set={set} errors={errors} />}
+    </EditSection>
+  )
+}

@@ -1,0 +1,126 @@
+import { test, expect } from '@playwright/test'
+import sharp from 'sharp'
+import { siteUrl, watchConsole, hydrated, signUp } from './helpers'
+
+const photo = (colour: string) => sharp({ create: { width: 360, height: 360, channels: 3, background: colour } }).jpeg().toBuffer()
+
+test('a member edits every part of the profile in place on /profile, and it is kept after a reload', async ({ page }, info) => {
+  const problems = watchConsole(page)
+  await signUp(page, 'datingstad', 'Bewerker', `profiel-${info.project.name}-${Date.now()}@example.nl`)
+  await page.goto(siteUrl('datingstad', '/profile'))
+  await hydrated(page)
+
+  const about = page.getByTestId('section-about')
+  // A bad name gets its own localized message under the field, and nothing is saved.
+  await about.getByLabel('Profielnaam').fill('@bewerker')
+  await about.getByRole('button', { name: 'Opslaan' }).click()
+  await expect(about.getByText('Je profielnaam mag niet met @ beginnen.')).toBeVisible()
+  await expect(about.getByLabel('Profielnaam')).toHaveAttribute('aria-invalid', 'true')
+  await about.screenshot({ path: `artifacts/${info.project.name}-profile-edit-error.png` })
+  await about.getByLabel('Profielnaam').fill('Bewerkte Naam')
+  await about.getByText('Man', { exact: true }).click()
+  await about.getByText('Biseksueel', { exact: true }).click()
+  await about.getByLabel('Over mij').fill('Ik fiets graag langs de grachten.')
+  await about.getByLabel('Wie ik zoek').fill('Iemand om mee te lachen.')
+  await about.getByRole('button', { name: 'Opslaan' }).click()
+  await expect(page.getByTestId('about-saved')).toHaveText('Je wijzigingen zijn opgeslagen.')
+  // The navigation follows the new name at once.
+  await expect(page.getByRole('button', { name: /Bewerkte Naam/ })).toBeVisible()
+
+  const looks = page.getByTestId('section-looks')
+  await looks.getByLabel('Haarkleur').selectOption('red')
+  await looks.getByLabel('Postuur').selectOption('athletic')
+  await looks.getByLabel('Tatoeages').selectOption('some')
+  await looks.getByRole('button', { name: 'Opslaan' }).click()
+  await expect(page.getByTestId('looks-saved')).toBeVisible()
+
+  const interests = page.getByTestId('section-interests')
+  await interests.getByText('Koken', { exact: true }).click()
+  await interests.getByText('Natuur', { exact: true }).click()
+  await interests.getByRole('button', { name: 'Opslaan' }).click()
+  await expect(page.getByTestId('interests-saved')).toBeVisible()
+
+  const location = page.getByTestId('section-location')
+  await location.getByLabel('Provincie of regio').selectOption('NL-OV')
+  await location.getByLabel('Woonplaats').fill('Zwolle')
+  await location.getByRole('button', { name: 'Opslaan' }).click()
+  await expect(page.getByTestId('location-saved')).toBeVisible()
+  await page.screenshot({ path: `artifacts/${info.project.name}-profile-edit.png`, fullPage: true })
+
+  await page.reload()
+  await hydrated(page)
+  await expect(about.getByLabel('Profielnaam')).toHaveValue('Bewerkte Naam')
+  await expect(about.getByRole('radio', { name: 'Man' })).toBeChecked()
+  await expect(about.getByRole('radio', { name: 'Biseksueel' })).toBeChecked()
+  await expect(about.getByLabel('Over mij')).toHaveValue('Ik fiets graag langs de grachten.')
+  await expect(about.getByLabel('Wie ik zoek')).toHaveValue('Iemand om mee te lachen.')
+  await expect(looks.getByLabel('Haarkleur')).toHaveValue('red')
+  await expect(looks.getByLabel('Postuur')).toHaveValue('athletic')
+  await expect(interests.getByRole('checkbox', { name: 'Koken' })).toBeChecked()
+  await expect(interests.getByRole('checkbox', { name: 'Natuur' })).toBeChecked()
+  await expect(interests.getByRole('checkbox', { name: 'Reizen' })).not.toBeChecked()
+  await expect(location.getByLabel('Provincie of regio')).toHaveValue('NL-OV')
+  await expect(location.getByLabel('Woonplaats')).toHaveValue('Zwolle')
+  expect(problems.filter((p) => !/40[0-9]/.test(p))).toEqual([])
+})
+
+test('settings: main image, location, interests, and a discount instead of deleting', async ({ page }, info) => {
+  const problems = watchConsole(page)
+  await signUp(page, 'datingstad', 'Instellaar', `instellingen-${info.project.name}-${Date.now()}@example.nl`)
+  await page.goto(siteUrl('datingstad', '/settings'))
+  await hydrated(page)
+
+  // Main image: none yet; the first upload becomes it, a second one can be chosen instead.
+  const main = page.getByTestId('main-image')
+  await expect(main).toContainText('Je hebt nog geen profielfoto.')
+  await main.getByTestId('photo-input').setInputFiles({ name: 'een.jpg', mimeType: 'image/jpeg', buffer: await photo('#aa3366') })
+  await expect(main.getByTestId('main-image-choice')).toHaveCount(1)
+  await expect(main.getByRole('radio', { name: 'Foto 1' })).toBeChecked()
+  await expect(main.getByTestId('main-image-choice')).toContainText('Foto wordt gekeurd')
+  await main.getByTestId('photo-input').setInputFiles({ name: 'twee.jpg', mimeType: 'image/jpeg', buffer: await photo('#3366aa') })
+  await expect(main.getByTestId('main-image-choice')).toHaveCount(2)
+  // Newest first: the new photo is "Foto 1" and not the main image yet.
+  await expect(main.getByRole('radio', { name: 'Foto 1' })).not.toBeChecked()
+  await main.getByTestId('main-image-choice').first().click()
+  await expect(main.getByRole('radio', { name: 'Foto 1' })).toBeChecked()
+  await expect(main.getByRole('radio', { name: 'Foto 2' })).not.toBeChecked()
+
+  // Location from the browser's position, and interests.
+  const location = page.getByTestId('section-location')
+  await page.context().grantPermissions(['geolocation'])
+  await page.context().setGeolocation({ latitude: 52.0907, longitude: 5.1214 })
+  await location.getByRole('button', { name: 'Gebruik mijn locatie' }).click()
+  await expect(location.getByLabel('Woonplaats')).toHaveValue('Utrecht')
+  await location.getByRole('button', { name: 'Opslaan' }).click()
+  await expect(page.getByTestId('location-saved')).toBeVisible()
+  const interests = page.getByTestId('section-interests')
+  await interests.getByText('Muziek', { exact: true }).click()
+  await interests.getByRole('button', { name: 'Opslaan' }).click()
+  await expect(page.getByTestId('interests-saved')).toBeVisible()
+  await page.screenshot({ path: `artifacts/${info.project.name}-settings-profile.png`, fullPage: true })
+
+  await page.reload()
+  await hydrated(page)
+  await expect(main.getByRole('radio', { name: 'Foto 1' })).toBeChecked()
+  await expect(location.getByLabel('Provincie of regio')).toHaveValue('NL-UT')
+  await expect(location.getByLabel('Woonplaats')).toHaveValue('Utrecht')
+  await expect(interests.getByRole('checkbox', { name: 'Muziek' })).toBeChecked()
+
+  // Deleting offers the tenant's discount; taking it shows a personal code and keeps the account.
+  await page.getByRole('button', { name: 'Account verwijderen' }).click()
+  await expect(page.getByTestId('stay-discount')).toContainText('Blijf en krijg 50% korting op je volgende creditbundel.')
+  await page.getByTestId('delete-step-alternatives').screenshot({ path: `artifacts/${info.project.name}-delete-alternatives.png` })
+  await page.getByRole('button', { name: 'Ik blijf, geef me de korting' }).click()
+  await expect(page.getByTestId('discount-code')).toHaveText(/^STAY-[A-Z2-9]{8}$/)
+  const code = await page.getByTestId('discount-code').textContent()
+  await page.screenshot({ path: `artifacts/${info.project.name}-delete-discount.png`, fullPage: true })
+  await page.getByRole('button', { name: 'Klaar' }).click()
+  await expect(page.getByTestId('delete-step-discount')).toHaveCount(0)
+  // Taking it again gives the same code.
+  await page.getByRole('button', { name: 'Account verwijderen' }).click()
+  await page.getByRole('button', { name: 'Ik blijf, geef me de korting' }).click()
+  await expect(page.getByTestId('discount-code')).toHaveText(code!)
+  await page.reload()
+  await expect(page.getByRole('button', { name: /Instellaar/ })).toBeVisible()
+  expect(problems.filter((p) => !/40[0-9]/.test(p))).toEqual([])
+})
