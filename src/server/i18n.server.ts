@@ -4,16 +4,31 @@ import fs from 'node:fs'
 import zlib from 'node:zlib'
 import path from 'node:path'
 import i18next, { type i18n as I18n, type Resource } from 'i18next'
-import { DEFAULT_LOCALE, isLocale, LOCALES, NAMESPACES, type Locale } from '../shared/locales'
+import { COMMON_PARTS, DEFAULT_LOCALE, isLocale, LOCALES, NAMESPACES, type Locale } from '../shared/locales'
 import { i18nOptions } from '../shared/i18n-options'
 
 export function loadCatalogues(dir = path.resolve(process.cwd(), 'locales')): Resource {
   const resources: Resource = {}
   for (const lng of LOCALES) {
     resources[lng] = {}
+    const read = (name: string) => {
+      const file = path.join(dir, lng, `${name}.json`)
+      return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : undefined
+    }
     for (const ns of NAMESPACES) {
-      const file = path.join(dir, lng, `${ns}.json`)
-      if (fs.existsSync(file)) resources[lng][ns] = JSON.parse(fs.readFileSync(file, 'utf8'))
+      if (ns !== 'common') {
+        const cat = read(ns)
+        if (cat) resources[lng][ns] = cat
+        continue
+      }
+      const common: Record<string, unknown> = {}
+      for (const part of COMMON_PARTS) {
+        for (const [key, value] of Object.entries(read(part) ?? {})) {
+          if (key in common) throw new Error(`locales/${lng}/${part}.json: top-level key "${key}" is already defined by another part of common`)
+          common[key] = value
+        }
+      }
+      resources[lng].common = common
     }
   }
   return resources

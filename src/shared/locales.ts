@@ -3,6 +3,13 @@ export const LOCALES = ['nl', 'da', 'de', 'en', 'en-US', 'es', 'fi', 'fr', 'it',
 export type Locale = (typeof LOCALES)[number]
 export const DEFAULT_LOCALE: Locale = 'nl'
 export const NAMESPACES = ['common', 'pages', 'mail'] as const
+/**
+ * The UI namespace `common` is assembled from one file per part (`common.json`, `discovery.json`, ...), so each
+ * feature keeps its texts in its own file. Parts hold disjoint top-level keys; a clash stops the server.
+ */
+export const COMMON_PARTS = ['common', 'discovery', 'chat', 'payments'] as const
+/** Every catalogue file of a language, as checked against nl. */
+export const CATALOGUE_FILES = [...COMMON_PARTS, 'pages', 'mail'] as const
 
 /** The language names shown in the locale dropdown, each in its own language. */
 export const LOCALE_NAMES: Record<Locale, string> = {
