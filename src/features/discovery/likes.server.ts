@@ -7,7 +7,7 @@ import { accounts, likes, photos, profiles, skips, conversations } from '../../d
 import { LIKES_PAGE_SIZE, type LikeProfile, type LikeType, type MemberCard } from '../../shared/discovery-contracts'
 import type { Tenant } from '../../shared/tenant-schema'
 import { defaultFilters, filterConditions } from './filters.server'
-import { ACTIVITY_ORDER, blockedEitherWay, listableMember, presentCardRow, viewerProfile } from './search.server'
+import { ACTIVITY_ORDER, PG_TIMESTAMP, blockedEitherWay, listableMember, presentCardRow, viewerProfile } from './search.server'
 import type { Viewer } from './visibility.server'
 
 /** At most this many members in liked_by (the newest). */
@@ -18,11 +18,11 @@ export const AUTO_LIKE_INTERVAL_S = 3 * 60 * 60
 type Member = Viewer & { id: number }
 
 // Cursor of a likes list: [new first (1/0), the like's time as Postgres text, member id].
-const likesCursor = z.tuple([z.union([z.literal(0), z.literal(1)]), z.string().max(40), z.number().int().positive()])
+const likesCursor = z.tuple([z.union([z.literal(0), z.literal(1)]), z.string().regex(PG_TIMESTAMP), z.number().int().positive()])
 export function decodeLikesCursor(cursor: string): [0 | 1, string, number] | undefined {
   try {
     const parsed = likesCursor.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')))
-    return parsed.success && !Number.isNaN(Date.parse(parsed.data[1].replace(' ', 'T'))) ? parsed.data : undefined
+    return parsed.success ? parsed.data : undefined
   } catch {
     return undefined
   }
@@ -38,7 +38,7 @@ export async function listLikes(db: Db, viewer: Member, type: LikeType, opts: { 
   const mine = sql`(select l.created_at from ${likes} l where l.pool = ${viewer.pool} and l.liker_id = ${viewer.id} and l.liked_id = ${profiles.accountId})`
   const theirNew = sql`coalesce((select l.is_new from ${likes} l where l.pool = ${viewer.pool} and l.liker_id = ${profiles.accountId} and l.liked_id = ${viewer.id}), false)`
   const likedAt = type === 'received' ? theirs : type === 'given' ? mine : sql`greatest(${theirs}, ${mine})`
-  const isNew = type === 'received' ? sql`(${theirNew})::int` : sql`0`
+  const isNew = type === 'received' ? sql`(${theirNew})::int` : sql`0::int`
   const relation: SQL =
     type === 'received'
       ? sql`exists (select 1 from ${likes} l where l.pool = ${viewer.pool} and l.liker_id = ${profiles.accountId} and l.liked_id = ${viewer.id})`
@@ -65,7 +65,7 @@ export async function listLikes(db: Db, viewer: Member, type: LikeType, opts: { 
     .innerJoin(accounts, eq(accounts.id, profiles.accountId))
     .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.accountId, profiles.accountId), eq(photos.status, 'active')))
     .where(and(...conds))
-    .orderBy(desc(isNew), desc(likedAt), desc(profiles.accountId))
+    .orderBy(...(type === 'received' ? [desc(isNew)] : []), desc(likedAt), desc(profiles.accountId))
     .limit(pageSize + 1)
   const page = rows.slice(0, pageSize)
   const last = page[page.length - 1]

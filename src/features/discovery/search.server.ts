@@ -77,7 +77,9 @@ export function listableMember(viewer: Viewer, hidden: number[]): SQL {
 
 // The cursor: [last_active_at as Postgres text, account_id], base64url JSON. The timestamp stays text so its
 // microseconds survive (a JS Date keeps milliseconds only, which would repeat or skip rows).
-const cursorSchema = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/), z.number().int().positive()])
+/** A timestamptz as Postgres prints it (ISO style): 2026-11-23 12:00:00.123456+00. */
+export const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/
+const cursorSchema = z.tuple([z.string().regex(PG_TIMESTAMP), z.number().int().positive()])
 
 export function encodeCursor(parts: [string, number]): string {
   return Buffer.from(JSON.stringify(parts)).toString('base64url')
