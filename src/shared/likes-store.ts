@@ -50,9 +50,12 @@ export function reloadLikesSoon(delayMs = LIKE_RELOAD_DELAY_MS): void {
   setTimeout(() => void reloadLikes(), delayMs)
 }
 
-/** For the socket client: a 'like' or 'match' event refreshes the badge. */
+/** Live events (/api/ws) that change the count: a new like or match, an unlike, a like seen in another tab. */
+const LIKE_EVENTS = new Set(['like', 'match', 'unlike', 'likes_seen'])
+
+/** For the socket client: a 'like' or 'match' event (and 'unlike', 'likes_seen') refreshes the badge. */
 export function handleLikeEvent(event: { type: string }): void {
-  if (event.type === 'like' || event.type === 'match') void reloadLikes()
+  if (LIKE_EVENTS.has(event.type)) void reloadLikes()
 }
 
 /** The viewer opened the profile of a member whose like was new: one less, at once. */

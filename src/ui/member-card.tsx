@@ -162,7 +162,7 @@ export function MemberCardLink({ member, href, tags, onOpen }: { member: Member;
         <Name>
           {member.name}, {member.age}
         </Name>
-        <Place>{placeOf(member, country)}</Place>
+        <Place data-testid="member-place">{placeOf(member, country)}</Place>
       </Info>
     </Card>
   )

@@ -75,13 +75,13 @@ function usePlace(m: MemberCard) {
 }
 
 /* Design 1: a spotlight, photo beside the introduction (and the signup form on /signup). */
-const SpotWrap = styled.section(({ theme }) => ({
+const SpotWrap = styled.section<{ withForm: boolean }>(({ theme, withForm }) => ({
   maxWidth: 1060,
   margin: '0 auto',
   padding: '20px 16px 48px',
   display: 'grid',
   gap: 24,
-  [theme.mq.md]: { gridTemplateColumns: 'minmax(0, 5fr) minmax(0, 6fr)', padding: '48px 16px 72px', alignItems: 'center', gap: 48 },
+  [theme.mq.md]: { gridTemplateColumns: 'minmax(0, 5fr) minmax(0, 6fr)', padding: '48px 16px 72px', alignItems: withForm ? 'start' : 'center', gap: 48 },
 }))
 const SpotPhoto = styled.div(({ theme }) => ({
   borderRadius: 24,
@@ -102,7 +102,7 @@ function Spotlight({ data, withForm }: { data: MemberLandingResponse; withForm: 
   const m = data.profile
   const place = usePlace(m)
   return (
-    <SpotWrap>
+    <SpotWrap withForm={withForm && !user}>
       <SpotPhoto>
         <MemberPhoto image={m.main_image} alt={t('members.photo_of', { name: m.name })} size="full" ratio="4 / 5" eager />
       </SpotPhoto>
@@ -225,7 +225,15 @@ const Featured = styled.figure(({ theme }) => ({
   boxShadow: `0 0 0 4px ${theme.colors.primary}`,
   figcaption: { position: 'absolute', left: 0, right: 0, bottom: 0, padding: '32px 12px 12px', color: '#fff', background: 'linear-gradient(transparent, rgba(0,0,0,0.7))', fontWeight: 800, fontSize: 20 },
 }))
-const Tile = styled.div({ borderRadius: 12, overflow: 'hidden', opacity: 0.9 })
+/** Phones (3 columns) show five others and desktops (5 columns) six, so the mosaic's rows are full. */
+const Tile = styled.div(({ theme }) => ({
+  position: 'relative',
+  borderRadius: 12,
+  overflow: 'hidden',
+  opacity: 0.92,
+  '&:nth-of-type(n+6)': { display: 'none' },
+  [theme.mq.md]: { '&:nth-of-type(n+6)': { display: 'block' } },
+}))
 const GalleryCta = styled.div(({ theme }) => ({ textAlign: 'center', marginTop: 28, padding: '24px 16px', background: theme.colors.primarySoft, borderRadius: theme.radius }))
 
 function Gallery({ data }: { data: MemberLandingResponse }) {
@@ -251,9 +259,15 @@ function Gallery({ data }: { data: MemberLandingResponse }) {
             <Heart size={18} /> {m.name}, {m.age}
           </figcaption>
         </Featured>
-        {data.others.slice(0, 8).map((o) => (
+        {data.others.slice(0, 6).map((o) => (
           <Tile key={o.id} title={`${o.name}, ${o.age}`}>
-            <MemberPhoto image={o.main_image} alt={t('members.photo_of', { name: o.name })} />
+            <MemberPhoto image={o.main_image} alt={t('members.photo_of', { name: o.name })}>
+              {o.fictional && (
+                <span style={{ position: 'absolute', left: 6, top: 6 }}>
+                  <FictionalLabel />
+                </span>
+              )}
+            </MemberPhoto>
           </Tile>
         ))}
       </Mosaic>

@@ -117,7 +117,7 @@ export function SearchFilters({ applied, fields, busy, onSearch }: { applied: Fi
     <Panel onSubmit={submit} aria-label={t('members.filters.title')} data-testid="search-filters">
       <Toggle type="button" aria-expanded={open} aria-controls="filter-body" onClick={() => setOpen(!open)}>
         {t('members.filters.title')}
-        <Summary>{summary}</Summary>
+        <Summary data-testid="filter-summary">{summary}</Summary>
         <Arrow aria-hidden="true">{open ? '▴' : '▾'}</Arrow>
       </Toggle>
       <Body open={open} id="filter-body">

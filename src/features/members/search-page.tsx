@@ -8,7 +8,8 @@ import { http, HttpError, SilentAbort } from '../../shared/http'
 import { storedTracking } from '../../shared/tracking'
 import type { SearchResponse } from '../../shared/discovery-contracts'
 import { MemberCardLink, MemberGrid } from '../../ui/member-card'
-import { Button } from '../../ui/button'
+import { Button, ButtonLink } from '../../ui/button'
+import { useOpenSignup } from '../accounts/signup-modal'
 import { Alert } from '../../ui/form'
 import { SearchFilters } from './search-filters'
 import { SignupInvite } from './signup-invite'
@@ -42,6 +43,7 @@ export function SearchPage() {
   const [busy, setBusy] = useState<'search' | 'more' | null>(null)
   const [error, setError] = useState<string>()
   const sentinel = useRef<HTMLDivElement>(null)
+  const openSignup = useOpenSignup()
 
   // The state of this tab wins (back from a profile); otherwise the server's first page seeds it.
   const fromStore = snap.applied !== null
@@ -129,7 +131,14 @@ export function SearchPage() {
       <section aria-labelledby="results-title" aria-busy={busy !== null}>
         <Heading id="results-title">{t('members.title')}</Heading>
         <Count data-testid="result-count">{page.profiles.length === 0 ? t('members.none') : t('members.shown', { count: page.profiles.length })}</Count>
-        {!user && <Alert tone="info">{t('members.visitor_note')}</Alert>}
+        {!user && (
+          <Alert tone="info" style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }} data-testid="visitor-note">
+            <span style={{ flex: '1 1 240px' }}>{t('members.visitor_note')}</span>
+            <ButtonLink href="/signup" onClick={openSignup} style={{ minHeight: 38, fontSize: 15 }}>
+              {tenant.pitch.cta}
+            </ButtonLink>
+          </Alert>
+        )}
         {error && <Alert role="alert">{error}</Alert>}
         {page.profiles.length > 0 && (
           <MemberGrid data-testid="results">

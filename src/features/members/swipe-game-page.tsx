@@ -30,7 +30,7 @@ const CardFace = styled.article(({ theme }) => ({
   cursor: 'grab',
   touchAction: 'none',
   '&:active': { cursor: 'grabbing' },
-  '> div': { height: '100%', aspectRatio: 'auto' },
+  '> div:first-of-type': { height: '100%', aspectRatio: 'auto' },
 }))
 const Caption = styled.div({
   position: 'absolute',
