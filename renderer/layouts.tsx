@@ -8,6 +8,7 @@ import { SignupModal } from '../src/features/accounts/signup-modal'
 import { ActivationReminder } from '../src/features/accounts/activation-reminder'
 import { DisabledNotificationsAlert } from '../src/features/notifications/disabled-notifications-alert'
 import { PhotoAlert } from '../src/features/photos/photo-alert'
+import { LikePopup } from '../src/features/members/like-popup'
 import { usePageContext } from './page-context'
 import type { LayoutName } from './types'
 
@@ -35,6 +36,8 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
           <Main>{children}</Main>
           <Footer />
           <EntryWarning countries={FIXED_ENTRY_COUNTRIES} />
+          {/* The member landings' call to sign up opens it on desktop. */}
+          <SignupModal />
         </Frame>
       )
     case 'empty':
@@ -58,6 +61,7 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
           <Footer />
           <EntryWarning countries={tenant.settings.site_entry_countries} />
           <SignupModal />
+          <LikePopup />
         </Frame>
       )
   }

@@ -43,6 +43,8 @@ declare global {
 
 /** Server functions a page's +data hook may call; the server provides them per request. */
 export interface PageServices {
+  /** GET of an /api/ path as the visitor of this request (see src/server/vike.server.ts). */
+  api(url: string): Promise<{ status: number; body: unknown }>
   extraPage(token: string): { title: string; body: string } | undefined
 }
 

@@ -76,7 +76,11 @@ export const profiles = pgTable(
     lastActiveAt: ts('last_active_at').notNull().defaultNow(),
   },
   (t) => [
-    index('profiles_search_idx').on(t.pool, t.gender, t.country, t.lastActiveAt.desc(), t.accountId.desc()),
+    // Search (docs/decisions/009-discovery.md): the pool first, then the equality filters, then the keyset order
+    // (last_active_at DESC, account_id DESC), only over searchable profiles.
+    index('profiles_search_idx').on(t.pool, t.gender, t.country, t.lastActiveAt.desc(), t.accountId.desc()).where(sql`searchable`),
+    index('profiles_search_region_idx').on(t.pool, t.country, t.region, t.lastActiveAt.desc(), t.accountId.desc()).where(sql`searchable`),
+    index('profiles_search_gender_idx').on(t.pool, t.gender, t.lastActiveAt.desc(), t.accountId.desc()).where(sql`searchable`),
     index('profiles_pool_active_idx').on(t.pool, t.lastActiveAt.desc(), t.accountId.desc()),
     index('profiles_pool_birth_idx').on(t.pool, t.birthDate),
   ],
@@ -117,7 +121,32 @@ export const likes = pgTable(
   (t) => [
     primaryKey({ columns: [t.pool, t.likerId, t.likedId] }),
     index('likes_pool_liked_idx').on(t.pool, t.likedId, t.createdAt.desc()),
+    index('likes_pool_liker_idx').on(t.pool, t.likerId, t.createdAt.desc()),
   ],
+)
+
+/** Members passed over in the match finder or the swipe game: they are not offered there again. */
+export const skips = pgTable(
+  'skips',
+  {
+    pool: text('pool').notNull(),
+    accountId: id('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    skippedId: id('skipped_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.pool, t.accountId, t.skippedId] })],
+)
+
+/** Swipe-game likes per member per day (the day in Europe/Amsterdam); the row is locked while a like is counted. */
+export const swipeDays = pgTable(
+  'swipe_days',
+  {
+    pool: text('pool').notNull(),
+    accountId: id('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    likes: integer('likes').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.pool, t.accountId, t.day] })],
 )
 
 export const blocks = pgTable(

@@ -19,6 +19,7 @@ import { photoRoutes } from './api/photos.server'
 import { geocodeRoutes, profileRoutes } from './api/profile.server'
 import { devMailRoutes } from './dev-mail.server'
 import { chatRoutes } from './api/chat.server'
+import { discoveryRoutes } from './api/discovery.server'
 import websocket from '@fastify/websocket'
 import { renderHostPage } from './host-pages.server'
 import { DEFAULT_LOCALE } from '../shared/locales'
@@ -105,6 +106,7 @@ export async function buildApp({ services, pages, logger = false }: AppOptions):
   // The live socket (/api/ws, in chatRoutes); small frames only: clients send typing events and pings.
   await app.register(websocket, { options: { maxPayload: 4096 } })
   await app.register(chatRoutes)
+  await app.register(discoveryRoutes)
   if (services.config.devMailbox) await app.register(devMailRoutes)
 
   fs.mkdirSync(services.config.mediaDir, { recursive: true })

@@ -30,7 +30,8 @@ export function LoginPage() {
         body: { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
       })
       store.user = res.user
-      window.location.href = '/'
+      // SPEC.md section 2: the member search is the home after login.
+      window.location.href = '/members'
     } catch (err) {
       setError(err instanceof HttpError && err.message ? err.message : t('errors.generic'))
       setBusy(false)

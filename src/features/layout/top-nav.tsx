@@ -8,6 +8,7 @@ import { ButtonLink } from '../../ui/button'
 import { http } from '../../shared/http'
 import { LocaleDropdown } from './locale-dropdown'
 import { Heart } from '../../ui/heart'
+import { useNewLikesBadge } from '../../shared/use-likes-badge'
 
 const Bar = styled.header(({ theme }) => ({
   position: 'sticky',
@@ -90,6 +91,7 @@ export function TopNav({ brandOnly = false }: { brandOnly?: boolean }) {
   const session = useSession()
   const [open, setOpen] = useState(false)
   const user = session.user
+  const newLikes = useNewLikesBadge(Boolean(user) && !brandOnly)
 
   const logout = async () => {
     await http('/api/logout.php').catch(() => undefined)
@@ -111,7 +113,7 @@ export function TopNav({ brandOnly = false }: { brandOnly?: boolean }) {
               {t('nav.messages')} <Badge count={session.unreadMessages} />
             </NavLink>
             <NavLink href="/likes" data-testid="nav-likes">
-              {t('nav.likes')} <Badge count={session.newLikes} tone="primary" />
+              {t('nav.likes')} <Badge count={newLikes} tone="primary" label={t('likes_page.new_likes_badge', { count: newLikes })} />
             </NavLink>
             {user.paid_user ? (
               <NavLink href="/credits">

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import * as c from '../../shared/contracts'
 import * as chat from '../../shared/chat-contracts'
+import * as disc from '../../shared/discovery-contracts'
 
 type Op = { method: 'get' | 'post' | 'put' | 'delete'; path: string; summary: string; body?: z.ZodType; response?: z.ZodType; member?: boolean }
 
@@ -45,6 +46,21 @@ const OPS: Op[] = [
   { method: 'get', path: '/api/gifts.php', summary: 'The gift catalogue with credit prices', response: chat.giftsResponse },
   { method: 'get', path: '/api/gifs.php', summary: 'GIFs (?q searches)', response: chat.gifsResponse },
   { method: 'get', path: '/api/ws', summary: 'WebSocket of live events (messages, typing, read state, unread totals)', member: true },
+  // Discovery (docs/decisions/009-discovery.md)
+  { method: 'get', path: '/api/search.php', summary: 'Search members (query: gender, country, countryregion, min_age, max_age, cursor; network/ref when logged out); 403 signup_required when logged-out search is off', response: disc.searchResponse },
+  { method: 'get', path: '/api/member.php', summary: 'A member profile (?id); the public view (blurred) when logged out; clears the new-like flag', response: disc.memberResponse },
+  { method: 'get', path: '/api/member-landing.php', summary: 'A member and a few others for the member landings (?id), public view when logged out', response: disc.memberLandingResponse },
+  { method: 'post', path: '/api/like.php', summary: 'Like a member; answers liked and match', body: disc.memberIdRequest, response: disc.likeResponse, member: true },
+  { method: 'delete', path: '/api/like.php', summary: 'Unlike a member (?id)', response: disc.likeResponse, member: true },
+  { method: 'get', path: '/api/likes.php', summary: 'Likes (?type received|given|matches, ?cursor) with liked_by and new_likes', response: disc.likesResponse, member: true },
+  { method: 'get', path: '/api/auto-like.php', summary: 'A fictional member likes the member (at most once per 3 hours); profile null otherwise', response: disc.autoLikeResponse, member: true },
+  { method: 'get', path: '/api/block.php', summary: 'The members the member blocked', response: disc.blockedListResponse, member: true },
+  { method: 'post', path: '/api/block.php', summary: 'Block a member', body: disc.memberIdRequest, response: disc.blockResponse, member: true },
+  { method: 'delete', path: '/api/block.php', summary: 'Unblock a member (?id)', response: disc.blockResponse, member: true },
+  { method: 'get', path: '/api/match-finder.php', summary: 'The next profile from the search filters not liked or skipped, and the one after', response: disc.matchFinderResponse, member: true },
+  { method: 'post', path: '/api/match-finder.php', summary: 'Skip a member in the match finder', body: disc.skipRequest, response: disc.skipResponse, member: true },
+  { method: 'get', path: '/api/swipe-game.php', summary: 'Swipe-game cards (search filters as query), likes left today and the reset time', response: disc.swipeGameResponse, member: true },
+  { method: 'post', path: '/api/swipe.php', summary: 'Swipe like or skip; 429 swipe_limit after 4 likes a day (reset at midnight Europe/Amsterdam)', body: disc.swipeRequest, response: disc.swipeResponse, member: true },
 ]
 
 export function openApiDocument() {

@@ -1,0 +1,1 @@
+export { LikesPage as default } from '../../src/features/members/likes-page'

@@ -1,0 +1,2 @@
+// https://vike.dev/route (a folder of its own, so pages under /members/{id}/ inherit nothing from it)
+export default '/likes/m/@id'

@@ -1,0 +1,1 @@
+export { MatchFinderPage as default } from '../../src/features/members/match-finder-page'

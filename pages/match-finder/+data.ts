@@ -1,0 +1,5 @@
+// https://vike.dev/data
+import type { PageContextServer } from 'vike/types'
+import { matchFinderPageData } from '../../src/features/members/page-data.server'
+
+export const data = (pageContext: PageContextServer) => matchFinderPageData(pageContext)

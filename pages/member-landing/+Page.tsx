@@ -1,0 +1,1 @@
+export { MemberLandingPage as default } from '../../src/features/members/member-landing-page'

@@ -1,0 +1,1 @@
+export { SearchPage as default } from '../../src/features/members/search-page'

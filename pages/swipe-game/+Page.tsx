@@ -1,0 +1,1 @@
+export { SwipeGamePage as default } from '../../src/features/members/swipe-game-page'

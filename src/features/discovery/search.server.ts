@@ -1,0 +1,194 @@
+// Member search with keyset pagination, and what search, the match finder, the swipe game and the likes lists
+// share: the filters a request runs with, the block list and the member cards.
+// Pages are ordered by (last_active_at DESC, account_id DESC) and continue after an opaque cursor holding the
+// last row's pair: no OFFSET, no count per page (docs/decisions/009-discovery.md).
+import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../../db/client.server'
+import { accounts, blocks, likes, photos, profiles } from '../../db/schema'
+import {
+  MAX_SEARCH_AGE,
+  MIN_SEARCH_AGE,
+  SEARCH_PAGE_SIZE,
+  type MemberCard,
+  type SearchFilters,
+  type SearchRequest,
+} from '../../shared/discovery-contracts'
+import type { Tenant } from '../../shared/tenant-schema'
+import { regionsOf } from '../settings/regions.server'
+import { defaultFilters, filterConditions } from './filters.server'
+import { presentMemberCard } from './present-member.server'
+import type { Viewer } from './visibility.server'
+
+/** Fewer results than this on a first page and similar results are offered. */
+export const SIMILAR_BELOW = 12
+/** How far the similar results widen the age range, each side. */
+export const SIMILAR_AGE_WIDENING = 10
+
+export type AppliedFilters = SearchFilters & { min_age: number; max_age: number }
+
+/** The viewer's own gender and sexuality, for the default filters. */
+export async function viewerProfile(db: Db, viewer: Viewer) {
+  if (viewer.id === undefined) return undefined
+  const [row] = await db.select({ gender: profiles.gender, sexuality: profiles.sexuality }).from(profiles).where(eq(profiles.accountId, viewer.id)).limit(1)
+  return row
+}
+
+/**
+ * The filters a search runs with: the niche's defaults (or the gender the viewer seeks), overridden by what the
+ * request chose, but only for the tenant's search_fields. `any` clears a filter.
+ */
+export function applyFilters(tenant: Tenant, request: Omit<SearchRequest, 'cursor'>, me?: { gender: string | null; sexuality: string | null }): AppliedFilters {
+  const base = defaultFilters(tenant, me)
+  const out: AppliedFilters = { ...base, min_age: base.min_age ?? MIN_SEARCH_AGE, max_age: base.max_age ?? MAX_SEARCH_AGE }
+  const fields = new Set<string>(tenant.search_fields)
+  if (fields.has('gender') && request.gender !== undefined) out.gender = request.gender === 'any' ? undefined : request.gender
+  if (fields.has('country') && request.country !== undefined) out.country = request.country === 'any' ? undefined : request.country
+  if (fields.has('region') && request.countryregion !== undefined) out.countryregion = request.countryregion === 'any' ? undefined : request.countryregion
+  if (fields.has('age')) {
+    if (request.min_age !== undefined) out.min_age = request.min_age
+    if (request.max_age !== undefined) out.max_age = request.max_age
+    if (out.min_age > out.max_age) out.max_age = out.min_age
+  }
+  for (const key of ['gender', 'country', 'countryregion'] as const) if (out[key] === undefined) delete out[key]
+  return out
+}
+
+/** Ids of the members the viewer blocked or who blocked the viewer: hidden from each other everywhere. */
+export async function blockedEitherWay(db: Db, viewer: Viewer): Promise<number[]> {
+  if (viewer.id === undefined) return []
+  const rows = await db
+    .select({ blocker: blocks.blockerId, blocked: blocks.blockedId })
+    .from(blocks)
+    .where(and(eq(blocks.pool, viewer.pool), sql`(${blocks.blockerId} = ${viewer.id} or ${blocks.blockedId} = ${viewer.id})`))
+  return rows.map((r) => (r.blocker === viewer.id ? r.blocked : r.blocker))
+}
+
+/**
+ * Who may appear in lists for this viewer: the pool, active and visible, not the viewer, not blocked either way.
+ * The same rule as visibleMember, with the block list given as ids (one small lookup instead of a subquery per row).
+ */
+export function listableMember(viewer: Viewer, hidden: number[]): SQL {
+  const conds: SQL[] = [eq(profiles.pool, viewer.pool), eq(profiles.searchable, true), eq(accounts.pool, viewer.pool), eq(accounts.status, 'active'), eq(accounts.invisible, false)]
+  const exclude = viewer.id === undefined ? hidden : [viewer.id, ...hidden]
+  if (exclude.length) conds.push(notInArray(profiles.accountId, exclude))
+  return and(...conds) as SQL
+}
+
+// The cursor: [last_active_at as Postgres text, account_id], base64url JSON. The timestamp stays text so its
+// microseconds survive (a JS Date keeps milliseconds only, which would repeat or skip rows).
+/** A timestamptz as Postgres prints it (ISO style): 2026-11-23 12:00:00.123456+00. */
+export const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/
+const cursorSchema = z.tuple([z.string().regex(PG_TIMESTAMP), z.number().int().positive()])
+
+export function encodeCursor(parts: [string, number]): string {
+  return Buffer.from(JSON.stringify(parts)).toString('base64url')
+}
+
+/** The decoded cursor, or undefined when it is not one of ours. */
+export function decodeCursor(cursor: string): [string, number] | undefined {
+  try {
+    const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')))
+    return parsed.success ? parsed.data : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const regionNames = new Map<string, string>()
+export function regionName(country: string, code: string | null): string | null {
+  if (!code) return null
+  const key = `${country}:${code}`
+  if (!regionNames.has(key)) regionNames.set(key, regionsOf(country).find((r) => r.code === code)?.name ?? '')
+  return regionNames.get(key) || null
+}
+
+/**
+ * The keyset order. NULLS LAST as in the indexes (drizzle-kit writes DESC NULLS LAST): with the default NULLS FIRST
+ * of DESC the planner could not walk them and would sort.
+ */
+export const ACTIVITY_ORDER = [sql`${profiles.lastActiveAt} desc nulls last`, sql`${profiles.accountId} desc nulls last`]
+
+const cardColumns = (viewer: Viewer) => ({
+  account: { id: accounts.id, fictional: accounts.fictional },
+  profile: profiles,
+  photo: photos,
+  activeAt: sql<string>`${profiles.lastActiveAt}::text`,
+  liked:
+    viewer.id === undefined
+      ? sql<boolean>`false`
+      : sql<boolean>`exists (select 1 from ${likes} l where l.pool = ${viewer.pool} and l.liker_id = ${viewer.id} and l.liked_id = ${profiles.accountId})`,
+})
+
+type CardRow = {
+  account: { id: number; fictional: boolean }
+  profile: typeof profiles.$inferSelect
+  photo: typeof photos.$inferSelect | null
+  activeAt: string
+  liked: boolean
+}
+
+export function presentCardRow(row: CardRow, viewer: Viewer, mediaBase: string): MemberCard {
+  return presentMemberCard(
+    { account: row.account, profile: row.profile, mainPhoto: row.photo, liked: Boolean(row.liked), regionName: regionName(row.profile.country, row.profile.region) },
+    viewer,
+    mediaBase,
+  )
+}
+
+/** Members matching conditions, newest activity first, after a cursor. */
+export async function cardRows(db: Db, viewer: Viewer, where: SQL | undefined, opts: { hidden: number[]; after?: [string, number]; limit: number }): Promise<CardRow[]> {
+  const conds = [listableMember(viewer, opts.hidden)]
+  if (where) conds.push(where)
+  if (opts.after) conds.push(sql`(${profiles.lastActiveAt}, ${profiles.accountId}) < (${opts.after[0]}::timestamptz, ${opts.after[1]})`)
+  return (await db
+    .select(cardColumns(viewer))
+    .from(profiles)
+    .innerJoin(accounts, eq(accounts.id, profiles.accountId))
+    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.accountId, profiles.accountId), eq(photos.status, 'active')))
+    .where(and(...conds))
+    .orderBy(...ACTIVITY_ORDER)
+    .limit(opts.limit)) as CardRow[]
+}
+
+/** Cards of given members in the given order (those the viewer may not see are left out). */
+export async function cardsByIds(db: Db, viewer: Viewer, ids: number[], hidden: number[], mediaBase: string): Promise<Map<number, MemberCard>> {
+  const out = new Map<number, MemberCard>()
+  if (ids.length === 0) return out
+  const rows = (await db
+    .select(cardColumns(viewer))
+    .from(profiles)
+    .innerJoin(accounts, eq(accounts.id, profiles.accountId))
+    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.accountId, profiles.accountId), eq(photos.status, 'active')))
+    .where(and(listableMember(viewer, hidden), inArray(profiles.accountId, ids)))) as CardRow[]
+  for (const row of rows) out.set(row.account.id, presentCardRow(row, viewer, mediaBase))
+  return out
+}
+
+export interface SearchResult {
+  profiles: MemberCard[]
+  next_cursor: string | null
+  similar: MemberCard[]
+}
+
+/** One page of search results, with similar results on a first page that has few. */
+export async function searchMembers(db: Db, viewer: Viewer, filters: AppliedFilters, opts: { cursor?: [string, number]; mediaBase: string; pageSize?: number }): Promise<SearchResult> {
+  const pageSize = opts.pageSize ?? SEARCH_PAGE_SIZE
+  const hidden = await blockedEitherWay(db, viewer)
+  const rows = await cardRows(db, viewer, filterConditions(filters), { hidden, after: opts.cursor, limit: pageSize + 1 })
+  const page = rows.slice(0, pageSize)
+  const last = page[page.length - 1]
+  const next_cursor = rows.length > pageSize && last ? encodeCursor([last.activeAt, last.account.id]) : null
+  let similar: MemberCard[] = []
+  if (!opts.cursor && rows.length < SIMILAR_BELOW) {
+    // Every strict match is on this page, so leaving them out by id is exact.
+    const relaxed: SearchFilters = {
+      gender: filters.gender,
+      min_age: Math.max(MIN_SEARCH_AGE, filters.min_age - SIMILAR_AGE_WIDENING),
+      max_age: Math.min(MAX_SEARCH_AGE, filters.max_age + SIMILAR_AGE_WIDENING),
+    }
+    const more = await cardRows(db, viewer, filterConditions(relaxed), { hidden: [...hidden, ...page.map((r) => r.account.id)], limit: pageSize })
+    similar = more.map((r) => presentCardRow(r, viewer, opts.mediaBase))
+  }
+  return { profiles: page.map((r) => presentCardRow(r, viewer, opts.mediaBase)), next_cursor, similar }
+}

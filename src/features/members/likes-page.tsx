@@ -1,0 +1,145 @@
+import { useEffect, useState } from 'react'
+import styled from '@emotion/styled'
+import useSWR from 'swr'
+import { useSnapshot } from 'valtio'
+import { useTranslation } from '../../shared/use-translation'
+import { useData } from '../../../renderer/page-context'
+import { useSession } from '../../shared/session/session-context'
+import { http, HttpError, SilentAbort } from '../../shared/http'
+import { likesBadge } from '../../shared/likes-store'
+import { LIKE_TYPES, type LikeProfile, type LikesResponse } from '../../shared/discovery-contracts'
+import { MemberCardLink, MemberGrid } from '../../ui/member-card'
+import { Badge } from '../../ui/badge'
+import { Button, ButtonLink } from '../../ui/button'
+import { Alert } from '../../ui/form'
+import { LoginRequired } from '../../ui/login-required'
+import type { LikesPageData } from './page-data.server'
+
+const Wrap = styled.div(({ theme }) => ({ maxWidth: 1200, margin: '0 auto', padding: '16px 12px 48px', [theme.mq.md]: { padding: '24px 16px 56px' } }))
+const Heading = styled.h1(({ theme }) => ({ color: theme.colors.primaryDark, fontSize: 26, margin: '0 0 12px', [theme.mq.md]: { fontSize: 32 } }))
+
+const Tabs = styled.nav(({ theme }) => ({
+  display: 'flex',
+  gap: 4,
+  padding: 4,
+  margin: '0 0 20px',
+  background: theme.colors.surface,
+  border: `1px solid ${theme.colors.border}`,
+  borderRadius: 999,
+  width: '100%',
+  [theme.mq.sm]: { width: 'fit-content' },
+}))
+const Tab = styled.a<{ active: boolean }>(({ theme, active }) => ({
+  flex: 1,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: 6,
+  minHeight: 40,
+  padding: '0 16px',
+  borderRadius: 999,
+  fontWeight: 700,
+  textDecoration: 'none',
+  whiteSpace: 'nowrap',
+  color: active ? theme.colors.onPrimary : theme.colors.text,
+  background: active ? theme.colors.primary : 'transparent',
+  '&:hover': { background: active ? theme.colors.primaryDark : theme.colors.primarySoft },
+}))
+
+const NewTag = styled.span(({ theme }) => ({ padding: '1px 8px', borderRadius: 999, background: theme.colors.primary, color: theme.colors.onPrimary, fontWeight: 800, fontSize: 12, textTransform: 'uppercase', letterSpacing: 0.3 }))
+const MatchTag = styled.span(({ theme }) => ({ padding: '1px 8px', borderRadius: 999, background: theme.colors.surface, color: theme.colors.primaryDark, fontWeight: 800, fontSize: 12, boxShadow: '0 1px 4px rgba(0,0,0,0.2)' }))
+const Empty = styled.div(({ theme }) => ({
+  textAlign: 'center',
+  padding: '40px 16px',
+  background: theme.colors.surface,
+  borderRadius: theme.radius,
+  border: `1px dashed ${theme.colors.border}`,
+  p: { color: theme.colors.muted, margin: '0 0 16px' },
+}))
+
+const fetcher = (url: string) => http<LikesResponse>(url)
+
+/** /likes and /likes/{type}: received likes (new ones first, marked), given likes and matches. */
+export function LikesPage() {
+  const { t } = useTranslation()
+  const data = useData<LikesPageData>()
+  const { user } = useSession()
+  const badge = useSnapshot(likesBadge)
+  const type = data.type
+  const key = user ? `/api/likes.php?type=${type}` : null
+  const { data: first, mutate } = useSWR(key, fetcher, { fallbackData: data.likes ?? undefined, revalidateOnMount: false })
+  const [more, setMore] = useState<{ profiles: LikeProfile[]; next: string | null } | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string>()
+
+  // A realtime like or the like popup reloads the badge: the list follows.
+  useEffect(() => {
+    if (badge.version > 1 && key) {
+      setMore(null)
+      void mutate()
+    }
+  }, [badge.version, key, mutate])
+
+  if (!user) return <LoginRequired title={t('likes_page.title')} message={t('likes_page.login_required')} />
+
+  const profiles = [...(first?.profiles ?? []), ...(more?.profiles ?? [])]
+  const next = more ? more.next : (first?.next_cursor ?? null)
+
+  const loadMore = async () => {
+    if (!next) return
+    setBusy(true)
+    setError(undefined)
+    try {
+      const res = await http<LikesResponse>(`/api/likes.php?type=${type}&cursor=${encodeURIComponent(next)}`)
+      setMore((m) => ({ profiles: [...(m?.profiles ?? []), ...res.profiles], next: res.next_cursor }))
+    } catch (err) {
+      if (!(err instanceof SilentAbort)) setError(err instanceof HttpError && err.message ? err.message : t('errors.generic'))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Wrap>
+      <Heading>{t('likes_page.title')}</Heading>
+      <Tabs aria-label={t('likes_page.tabs')}>
+        {LIKE_TYPES.map((tp) => (
+          <Tab key={tp} href={`/likes/${tp}`} active={tp === type} aria-current={tp === type ? 'page' : undefined} data-testid={`likes-tab-${tp}`}>
+            {t(`likes_page.tab.${tp}`)}
+            {tp === 'received' && tp !== type && <Badge count={badge.newLikes} tone="primary" />}
+          </Tab>
+        ))}
+      </Tabs>
+      {error && <Alert role="alert">{error}</Alert>}
+      {profiles.length === 0 ? (
+        <Empty data-testid="likes-empty">
+          <p>{t(`likes_page.empty.${type}`)}</p>
+          <ButtonLink href="/members">{t('likes_page.find')}</ButtonLink>
+        </Empty>
+      ) : (
+        <MemberGrid data-testid="likes-list">
+          {profiles.map((m) => (
+            <MemberCardLink
+              key={m.id}
+              member={m}
+              href={`/likes/m/${m.id}`}
+              tags={
+                <>
+                  {type === 'received' && m.like_new && <NewTag data-testid="like-new">{t('likes_page.new')}</NewTag>}
+                  {m.match && <MatchTag data-testid="like-match">{t('likes_page.match')}</MatchTag>}
+                </>
+              }
+            />
+          ))}
+        </MemberGrid>
+      )}
+      {next && (
+        <div style={{ display: 'flex', justifyContent: 'center', paddingTop: 24 }}>
+          <Button type="button" variant="ghost" onClick={loadMore} disabled={busy}>
+            {busy ? t('common.loading') : t('members.more')}
+          </Button>
+        </div>
+      )}
+    </Wrap>
+  )
+}

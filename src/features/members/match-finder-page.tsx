@@ -1,0 +1,170 @@
+import { useEffect, useRef, useState } from 'react'
+import styled from '@emotion/styled'
+import { useSnapshot } from 'valtio'
+import { useTranslation } from '../../shared/use-translation'
+import { usePageContext, useData } from '../../../renderer/page-context'
+import { useSession } from '../../shared/session/session-context'
+import { http, HttpError, SilentAbort } from '../../shared/http'
+import type { MatchFinderResponse, MemberProfile } from '../../shared/discovery-contracts'
+import { FictionalLabel, MemberPhoto, placeOf } from '../../ui/member-card'
+import { Button, ButtonLink } from '../../ui/button'
+import { Alert } from '../../ui/form'
+import { Heart } from '../../ui/heart'
+import { LoginRequired } from '../../ui/login-required'
+import { searchQuery, searchState, type FilterForm } from './search-store'
+import { setLike } from './member-actions'
+import type { MatchFinderPageData } from './page-data.server'
+
+const Wrap = styled.div(({ theme }) => ({ maxWidth: 520, margin: '0 auto', padding: '12px 12px 40px', [theme.mq.md]: { padding: '24px 16px 56px' } }))
+const Title = styled.h1(({ theme }) => ({ color: theme.colors.primaryDark, fontSize: 24, margin: '0 0 4px', [theme.mq.md]: { fontSize: 30 } }))
+const Intro = styled.p(({ theme }) => ({ color: theme.colors.muted, margin: '0 0 14px' }))
+const Card = styled.article(({ theme }) => ({
+  borderRadius: 18,
+  overflow: 'hidden',
+  background: theme.colors.surface,
+  border: `1px solid ${theme.colors.border}`,
+  boxShadow: '0 10px 30px rgba(0,0,0,0.12)',
+}))
+const Body = styled.div(({ theme }) => ({
+  padding: '14px 16px 18px',
+  h2: { margin: '6px 0 2px', fontSize: 24 },
+  p: { margin: 0, color: theme.colors.muted },
+}))
+const Interests = styled.ul(({ theme }) => ({
+  listStyle: 'none',
+  padding: 0,
+  margin: '10px 0 0',
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: 6,
+  li: { padding: '3px 10px', borderRadius: 999, background: theme.colors.primarySoft, color: theme.colors.primaryDark, fontWeight: 600, fontSize: 13 },
+}))
+const Controls = styled.div({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12, marginTop: 16 })
+const Empty = styled.div(({ theme }) => ({
+  textAlign: 'center',
+  padding: '40px 16px',
+  background: theme.colors.surface,
+  borderRadius: theme.radius,
+  border: `1px dashed ${theme.colors.border}`,
+  p: { color: theme.colors.muted },
+}))
+
+/** Starts loading an image, so the next profile shows at once. */
+export function prefetchImage(url: string | undefined) {
+  if (!url || typeof Image === 'undefined') return
+  const img = new Image()
+  img.decoding = 'async'
+  img.src = url
+}
+
+/** /match-finder: one profile at a time from the search filters; like or skip; the next one is preloaded. */
+export function MatchFinderPage() {
+  const { t } = useTranslation()
+  const { tenant } = usePageContext()
+  const data = useData<MatchFinderPageData>()
+  const { user } = useSession()
+  const search = useSnapshot(searchState)
+  const [current, setCurrent] = useState<MemberProfile | null>(data.finder?.profile ?? null)
+  const [next, setNext] = useState<MemberProfile | null>(data.finder?.next ?? null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string>()
+  const [match, setMatch] = useState<MemberProfile | null>(null)
+  const filters = search.applied as FilterForm | null
+  const query = filters ? searchQuery(filters) : ''
+  const started = useRef(false)
+
+  const load = async () => {
+    const res = await http<MatchFinderResponse>(`/api/match-finder.php${query ? `?${query}` : ''}`)
+    setCurrent(res.profile)
+    setNext(res.next)
+  }
+
+  // With filters chosen on the search page, the finder follows them.
+  useEffect(() => {
+    if (started.current || !user) return
+    started.current = true
+    if (query) load().catch(() => setError(t('errors.generic')))
+    // only once, on arrival
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  useEffect(() => prefetchImage(next?.main_image?.filename), [next])
+
+  if (!user) return <LoginRequired title={t('match_finder.title')} message={t('match_finder.login_required')} />
+
+  const decide = async (like: boolean) => {
+    if (!current) return
+    const shown = current
+    setBusy(true)
+    setError(undefined)
+    setMatch(null)
+    // The preloaded profile shows at once; the server answers with the one after it.
+    setCurrent(next)
+    setNext(null)
+    try {
+      if (like) {
+        const res = await setLike(shown.id, true)
+        if (res.match) setMatch(shown)
+      } else {
+        await http('/api/match-finder.php', { method: 'POST', body: { id: shown.id } })
+      }
+      await load()
+    } catch (err) {
+      if (err instanceof SilentAbort) return
+      setError(err instanceof HttpError && err.message ? err.message : t('errors.generic'))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const country = current ? tenant.settings.countries.find((c) => c.code === current.country)?.name : undefined
+
+  return (
+    <Wrap>
+      <Title>{t('match_finder.title')}</Title>
+      <Intro>{t('match_finder.intro')}</Intro>
+      {error && <Alert role="alert">{error}</Alert>}
+      {match && (
+        <Alert tone="success" role="status" data-testid="finder-match">
+          {t('member.new_match', { name: match.name })} <a href={`/members/${match.id}/chat`}>{t('member.message')}</a>
+        </Alert>
+      )}
+      {current ? (
+        <Card data-testid="finder-card" data-member-id={current.id}>
+          <a href={`/members/${current.id}`} aria-label={t('match_finder.open_profile', { name: current.name })}>
+            <MemberPhoto image={current.main_image} alt={t('members.photo_of', { name: current.name })} size="full" ratio="4 / 5" eager lockText={current.main_image?.locked ? t('member.locked_photo') : undefined} />
+          </a>
+          <Body>
+            {current.fictional && <FictionalLabel />}
+            <h2>
+              {current.name}, {current.age}
+            </h2>
+            <p>{placeOf(current, country)}</p>
+            {current.interests.length > 0 && (
+              <Interests>
+                {current.interests.slice(0, 6).map((i) => (
+                  <li key={i}>{t(`interests.${i}`)}</li>
+                ))}
+              </Interests>
+            )}
+          </Body>
+        </Card>
+      ) : (
+        <Empty data-testid="finder-empty">
+          <p>{busy ? t('common.loading') : t('match_finder.empty')}</p>
+          {!busy && <ButtonLink href="/members">{t('match_finder.change_filters')}</ButtonLink>}
+        </Empty>
+      )}
+      {current && (
+        <Controls>
+          <Button type="button" variant="ghost" onClick={() => decide(false)} disabled={busy} data-testid="finder-skip">
+            ✕ {t('match_finder.skip')}
+          </Button>
+          <Button type="button" onClick={() => decide(true)} disabled={busy} data-testid="finder-like">
+            <Heart size={18} /> {t('member.like')}
+          </Button>
+        </Controls>
+      )}
+    </Wrap>
+  )
+}

@@ -1,0 +1,198 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import styled from '@emotion/styled'
+import { useTranslation } from '../../shared/use-translation'
+import { usePageContext } from '../../../renderer/page-context'
+import { http } from '../../shared/http'
+import { MAX_SEARCH_AGE, MIN_SEARCH_AGE } from '../../shared/discovery-contracts'
+import { Button } from '../../ui/button'
+import { Chip, Choices } from '../../ui/profile-fields'
+import type { FilterForm } from './search-store'
+
+type CountryRegions = { country: string; name: string; regions: { code: string; name: string }[] }
+type SearchField = 'gender' | 'country' | 'region' | 'age'
+
+const Panel = styled.form(({ theme }) => ({
+  background: theme.colors.surface,
+  border: `1px solid ${theme.colors.border}`,
+  borderRadius: theme.radius,
+  padding: 16,
+  boxShadow: '0 4px 14px rgba(0,0,0,0.05)',
+  [theme.mq.lg]: { position: 'sticky', top: 84, padding: 20 },
+}))
+
+const Toggle = styled.button(({ theme }) => ({
+  width: '100%',
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  background: 'none',
+  border: 'none',
+  padding: 0,
+  font: 'inherit',
+  fontWeight: 700,
+  fontSize: 17,
+  color: theme.colors.text,
+  cursor: 'pointer',
+  minHeight: 32,
+  [theme.mq.lg]: { cursor: 'default' },
+}))
+
+const Summary = styled.span(({ theme }) => ({ color: theme.colors.muted, fontWeight: 500, fontSize: 14, marginLeft: 8, flex: 1, textAlign: 'left', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }))
+
+const Arrow = styled.span(({ theme }) => ({ [theme.mq.lg]: { display: 'none' } }))
+
+const Body = styled.div<{ open: boolean }>(({ theme, open }) => ({
+  display: open ? 'block' : 'none',
+  marginTop: 12,
+  [theme.mq.lg]: { display: 'block' },
+}))
+
+const Label = styled.label(({ theme }) => ({
+  display: 'block',
+  fontWeight: 600,
+  marginBottom: 14,
+  select: {
+    display: 'block',
+    width: '100%',
+    minHeight: 44,
+    marginTop: 6,
+    borderRadius: 10,
+    padding: '0 10px',
+    fontSize: 16,
+    border: `1.5px solid ${theme.colors.border}`,
+    background: '#fff',
+    color: theme.colors.text,
+  },
+}))
+
+const Row = styled.div({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 10 })
+const Actions = styled.div({ display: 'flex', gap: 10, flexWrap: 'wrap', button: { flex: '1 1 auto' } })
+
+const AGES = Array.from({ length: MAX_SEARCH_AGE - MIN_SEARCH_AGE + 1 }, (_, i) => MIN_SEARCH_AGE + i)
+
+/** The regions of the tenant's countries, loaded once per page (GET /api/regions.php). */
+function useRegions(): CountryRegions[] {
+  const [regions, setRegions] = useState<CountryRegions[]>([])
+  useEffect(() => {
+    http<{ countries: CountryRegions[] }>('/api/regions.php')
+      .then((r) => setRegions(r.countries))
+      .catch(() => undefined)
+  }, [])
+  return regions
+}
+
+/** The search filters the tenant offers (search_fields): gender, country, region, age range; applied on submit, cleared at once. */
+export function SearchFilters({ applied, fields, busy, onSearch }: { applied: FilterForm; fields: readonly SearchField[]; busy: boolean; onSearch: (form: FilterForm) => void }) {
+  const { t } = useTranslation()
+  const { tenant } = usePageContext()
+  const [form, setForm] = useState<FilterForm>(applied)
+  const [open, setOpen] = useState(false)
+  const regions = useRegions()
+  const has = (f: SearchField) => fields.includes(f)
+  const set = (patch: Partial<FilterForm>) => setForm((f) => ({ ...f, ...patch }))
+  const countryRegions = regions.find((c) => c.country === form.country)?.regions ?? []
+  const countries = tenant.settings.countries
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    setOpen(false)
+    onSearch(form)
+  }
+  const clear = () => {
+    const cleared: FilterForm = { gender: '', country: '', countryregion: '', min_age: MIN_SEARCH_AGE, max_age: MAX_SEARCH_AGE }
+    setForm(cleared)
+    setOpen(false)
+    onSearch(cleared)
+  }
+
+  const summary = [
+    applied.gender ? t(`members.filters.seek_${applied.gender}`) : null,
+    applied.country ? countries.find((c) => c.code === applied.country)?.name : null,
+    t('members.filters.age_range', { min: applied.min_age, max: applied.max_age }),
+  ]
+    .filter(Boolean)
+    .join(' · ')
+
+  return (
+    <Panel onSubmit={submit} aria-label={t('members.filters.title')} data-testid="search-filters">
+      <Toggle type="button" aria-expanded={open} aria-controls="filter-body" onClick={() => setOpen(!open)}>
+        {t('members.filters.title')}
+        <Summary data-testid="filter-summary">{summary}</Summary>
+        <Arrow aria-hidden="true">{open ? '▴' : '▾'}</Arrow>
+      </Toggle>
+      <Body open={open} id="filter-body">
+        {has('gender') && (
+          <fieldset style={{ border: 'none', padding: 0, margin: '0 0 6px' }}>
+            <legend style={{ fontWeight: 600, padding: 0 }}>{t('members.filters.gender')}</legend>
+            <Choices>
+              {(['female', 'male', ''] as const).map((g) => (
+                <Chip key={g || 'any'}>
+                  <input type="radio" name="gender" value={g} checked={form.gender === g} onChange={() => set({ gender: g })} />
+                  {g ? t(`members.filters.gender_${g}`) : t('members.filters.gender_any')}
+                </Chip>
+              ))}
+            </Choices>
+          </fieldset>
+        )}
+        {has('country') && (
+          <Label>
+            {t('members.filters.country')}
+            <select name="country" value={form.country} onChange={(e) => set({ country: e.target.value, countryregion: '' })}>
+              <option value="">{t('members.filters.all_countries')}</option>
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </Label>
+        )}
+        {has('region') && (
+          <Label>
+            {t('members.filters.region')}
+            <select name="countryregion" value={form.countryregion} disabled={has('country') && !form.country} onChange={(e) => set({ countryregion: e.target.value })}>
+              <option value="">{has('country') && !form.country ? t('members.filters.choose_country_first') : t('members.filters.all_regions')}</option>
+              {countryRegions.map((r) => (
+                <option key={r.code} value={r.code}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+          </Label>
+        )}
+        {has('age') && (
+          <Row>
+            <Label>
+              {t('members.filters.min_age')}
+              <select name="min_age" value={form.min_age} onChange={(e) => set({ min_age: Number(e.target.value), max_age: Math.max(form.max_age, Number(e.target.value)) })}>
+                {AGES.map((a) => (
+                  <option key={a} value={a}>
+                    {a}
+                  </option>
+                ))}
+              </select>
+            </Label>
+            <Label>
+              {t('members.filters.max_age')}
+              <select name="max_age" value={form.max_age} onChange={(e) => set({ max_age: Number(e.target.value), min_age: Math.min(form.min_age, Number(e.target.value)) })}>
+                {AGES.map((a) => (
+                  <option key={a} value={a}>
+                    {a}
+                  </option>
+                ))}
+              </select>
+            </Label>
+          </Row>
+        )}
+        <Actions>
+          <Button type="submit" disabled={busy} data-testid="search-submit">
+            {busy ? t('common.loading') : t('members.filters.search')}
+          </Button>
+          <Button type="button" variant="ghost" onClick={clear} disabled={busy} data-testid="clear-filters">
+            {t('members.filters.clear')}
+          </Button>
+        </Actions>
+      </Body>
+    </Panel>
+  )
+}

@@ -1,0 +1,262 @@
+import { useCallback, useEffect, useState } from 'react'
+import styled from '@emotion/styled'
+import { useTranslation } from '../../shared/use-translation'
+import { usePageContext, useData } from '../../../renderer/page-context'
+import { useSession } from '../../shared/session/session-context'
+import { http, HttpError, SilentAbort } from '../../shared/http'
+import type { MemberCard, SwipeGameResponse, SwipeResponse } from '../../shared/discovery-contracts'
+import { FictionalLabel, MemberPhoto, placeOf } from '../../ui/member-card'
+import { Alert } from '../../ui/form'
+import { ButtonLink } from '../../ui/button'
+import { Heart } from '../../ui/heart'
+import { LoginRequired } from '../../ui/login-required'
+import { dragTransform, useSwipe, type SwipeDirection } from './swipe-gesture'
+import type { SwipeGamePageData } from './page-data.server'
+
+const Wrap = styled.div(({ theme }) => ({ maxWidth: 460, margin: '0 auto', padding: '12px 12px 40px', [theme.mq.md]: { padding: '24px 16px 56px' } }))
+const Head = styled.div({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 12, flexWrap: 'wrap', marginBottom: 12 })
+const Title = styled.h1(({ theme }) => ({ color: theme.colors.primaryDark, fontSize: 24, margin: 0, [theme.mq.md]: { fontSize: 30 } }))
+const Left = styled.p(({ theme }) => ({ margin: 0, fontWeight: 700, color: theme.colors.text, display: 'flex', gap: 4, alignItems: 'center' }))
+const Hearts = styled.span(({ theme }) => ({ display: 'inline-flex', gap: 2, color: theme.colors.primary, '.spent': { color: theme.colors.border } }))
+
+const Stack = styled.div({ position: 'relative', width: '100%', aspectRatio: '3 / 4', maxHeight: '62vh', margin: '0 auto', touchAction: 'pan-y', userSelect: 'none' })
+const CardFace = styled.article(({ theme }) => ({
+  position: 'absolute',
+  inset: 0,
+  borderRadius: 18,
+  overflow: 'hidden',
+  background: theme.colors.surface,
+  boxShadow: '0 12px 32px rgba(0,0,0,0.18)',
+  cursor: 'grab',
+  touchAction: 'none',
+  '&:active': { cursor: 'grabbing' },
+  '> div:first-of-type': { height: '100%', aspectRatio: 'auto' },
+}))
+const Caption = styled.div({
+  position: 'absolute',
+  left: 0,
+  right: 0,
+  bottom: 0,
+  padding: '48px 16px 16px',
+  color: '#fff',
+  background: 'linear-gradient(transparent, rgba(0,0,0,0.72))',
+  h2: { margin: 0, fontSize: 26, textShadow: '0 1px 3px rgba(0,0,0,0.4)' },
+  p: { margin: '2px 0 0', opacity: 0.92 },
+})
+const Stamp = styled.span<{ kind: 'like' | 'nope' }>(({ theme, kind }) => ({
+  position: 'absolute',
+  top: 24,
+  [kind === 'like' ? 'left' : 'right']: 20,
+  padding: '4px 12px',
+  border: `4px solid ${kind === 'like' ? theme.colors.success : theme.colors.danger}`,
+  color: kind === 'like' ? theme.colors.success : theme.colors.danger,
+  background: 'rgba(255,255,255,0.85)',
+  borderRadius: 8,
+  fontWeight: 900,
+  fontSize: 24,
+  textTransform: 'uppercase',
+  transform: `rotate(${kind === 'like' ? -14 : 14}deg)`,
+  pointerEvents: 'none',
+}))
+const Controls = styled.div({ display: 'flex', justifyContent: 'center', gap: 28, marginTop: 18 })
+const Round = styled.button<{ tone: 'like' | 'skip' }>(({ theme, tone }) => ({
+  width: 68,
+  height: 68,
+  borderRadius: '50%',
+  border: 'none',
+  background: theme.colors.surface,
+  color: tone === 'like' ? theme.colors.primary : theme.colors.muted,
+  boxShadow: '0 6px 18px rgba(0,0,0,0.15)',
+  fontSize: 30,
+  fontWeight: 700,
+  cursor: 'pointer',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  transition: 'transform 120ms ease',
+  '&:hover': { transform: 'scale(1.06)' },
+  '&:disabled': { opacity: 0.45, cursor: 'not-allowed', transform: 'none' },
+  '&:focus-visible': { outline: `3px solid ${theme.colors.secondary}`, outlineOffset: 3 },
+}))
+const Hint = styled.p(({ theme }) => ({ textAlign: 'center', color: theme.colors.muted, fontSize: 14, margin: '12px 0 0' }))
+const Done = styled.div(({ theme }) => ({
+  position: 'absolute',
+  inset: 0,
+  borderRadius: 18,
+  background: theme.colors.surface,
+  border: `2px dashed ${theme.colors.border}`,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  textAlign: 'center',
+  padding: 24,
+  gap: 12,
+  color: theme.colors.text,
+  h2: { margin: 0, color: theme.colors.primaryDark },
+  p: { margin: 0, color: theme.colors.muted },
+  '> svg': { color: theme.colors.primary },
+}))
+
+/** The reset time in the page's language: a time today, or a day and time. */
+export function formatReset(iso: string, lng: string, now = new Date()): string {
+  const at = new Date(iso)
+  const sameDay = at.toDateString() === now.toDateString()
+  return new Intl.DateTimeFormat(lng, sameDay ? { hour: '2-digit', minute: '2-digit' } : { weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(at)
+}
+
+/** /swipe-game: a stack of cards; swipe right (or press →) to like, left (←) to skip; 4 likes a day. */
+export function SwipeGamePage() {
+  const { t } = useTranslation()
+  const { lng, tenant } = usePageContext()
+  const data = useData<SwipeGamePageData>()
+  const { user } = useSession()
+  const [cards, setCards] = useState<MemberCard[]>(data.game?.cards ?? [])
+  const [left, setLeft] = useState(data.game?.likes_left ?? 0)
+  const [resetsAt, setResetsAt] = useState(data.game?.resets_at ?? '')
+  const perDay = data.game?.likes_per_day ?? 4
+  const [error, setError] = useState<string>()
+  const [match, setMatch] = useState<MemberCard | null>(null)
+  const [refilling, setRefilling] = useState(false)
+  const top = cards[0]
+  const limitReached = left <= 0
+
+  const refill = useCallback(async () => {
+    setRefilling(true)
+    try {
+      const res = await http<SwipeGameResponse>('/api/swipe-game.php')
+      setCards((current) => {
+        const seen = new Set(current.map((c) => c.id))
+        return [...current, ...res.cards.filter((c) => !seen.has(c.id))]
+      })
+      setLeft(res.likes_left)
+      setResetsAt(res.resets_at)
+    } catch (err) {
+      if (!(err instanceof SilentAbort)) setError(t('errors.generic'))
+    } finally {
+      setRefilling(false)
+    }
+  }, [t])
+
+  // Keep a few cards ready under the top one.
+  useEffect(() => {
+    if (user && cards.length < 3 && !refilling && data.game) void refill()
+    // only the stack's size decides
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cards.length])
+
+  const onSwipe = useCallback(
+    async (dir: SwipeDirection) => {
+      const card = cards[0]
+      if (!card) return
+      setCards((c) => c.slice(1))
+      setError(undefined)
+      setMatch(null)
+      try {
+        const res = await http<SwipeResponse>('/api/swipe.php', { method: 'POST', body: { id: card.id, action: dir === 'right' ? 'like' : 'skip' } })
+        setLeft(res.likes_left)
+        setResetsAt(res.resets_at)
+        if (res.match) setMatch(card)
+      } catch (err) {
+        if (err instanceof SilentAbort) return
+        if (err instanceof HttpError && err.body && typeof err.body.resets_at === 'string') {
+          // The server decides: the day's likes are spent. The card comes back for tomorrow.
+          setLeft(0)
+          setResetsAt(err.body.resets_at)
+          setCards((c) => [card, ...c])
+        } else {
+          setError(err instanceof HttpError && err.message ? err.message : t('errors.generic'))
+        }
+      }
+    },
+    [cards, t],
+  )
+
+  const { drag, leaving, fling, handlers } = useSwipe(onSwipe, { enabled: Boolean(top) && !limitReached, keys: true })
+
+  if (!user) return <LoginRequired title={t('swipe.title')} message={t('swipe.login_required')} />
+
+  const transform = leaving ? `translateX(${leaving === 'right' ? 140 : -140}%) rotate(${leaving === 'right' ? 24 : -24}deg)` : drag ? dragTransform(drag.dx, drag.dy) : undefined
+  const country = (m: MemberCard) => tenant.settings.countries.find((c) => c.code === m.country)?.name
+
+  return (
+    <Wrap>
+      <Head>
+        <Title>{t('swipe.title')}</Title>
+        <Left data-testid="likes-left" aria-label={t('swipe.likes_left', { count: left, total: perDay })}>
+          <Hearts aria-hidden="true">
+            {Array.from({ length: perDay }, (_, i) => (
+              <span key={i} className={i < left ? undefined : 'spent'}>
+                <Heart size={18} />
+              </span>
+            ))}
+          </Hearts>
+          <span>{t('swipe.likes_left', { count: left, total: perDay })}</span>
+        </Left>
+      </Head>
+      {error && <Alert role="alert">{error}</Alert>}
+      {match && (
+        <Alert tone="success" role="status" data-testid="swipe-match">
+          {t('member.new_match', { name: match.name })} <a href={`/members/${match.id}/chat`}>{t('member.message')}</a>
+        </Alert>
+      )}
+      <Stack data-testid="swipe-stack">
+        {limitReached ? (
+          <Done data-testid="swipe-limit">
+            <Heart size={44} />
+            <h2>{t('swipe.limit_title')}</h2>
+            <p>{t('swipe.limit_body', { total: perDay, time: resetsAt ? formatReset(resetsAt, lng) : '' })}</p>
+            <ButtonLink href="/match-finder">{t('swipe.to_match_finder')}</ButtonLink>
+          </Done>
+        ) : !top ? (
+          <Done data-testid="swipe-empty">
+            <h2>{refilling ? t('common.loading') : t('swipe.empty_title')}</h2>
+            {!refilling && <p>{t('swipe.empty_body')}</p>}
+          </Done>
+        ) : (
+          cards
+            .slice(0, 3)
+            .reverse()
+            .map((m, i, shown) => {
+              const isTop = i === shown.length - 1
+              const depth = shown.length - 1 - i
+              return (
+                <CardFace
+                  key={m.id}
+                  data-testid={isTop ? 'swipe-card' : undefined}
+                  aria-hidden={!isTop}
+                  aria-label={isTop ? t('swipe.card_label', { name: m.name, age: m.age }) : undefined}
+                  style={{
+                    transform: isTop ? transform : `translateY(${depth * 10}px) scale(${1 - depth * 0.04})`,
+                    transition: isTop && drag ? 'none' : 'transform 220ms ease',
+                    zIndex: 10 - depth,
+                  }}
+                  {...(isTop ? handlers : {})}
+                >
+                  <MemberPhoto image={m.main_image} alt={t('members.photo_of', { name: m.name })} ratio="3 / 4" eager={depth < 2} />
+                  {isTop && drag && drag.dx > 30 && <Stamp kind="like">{t('swipe.stamp_like')}</Stamp>}
+                  {isTop && drag && drag.dx < -30 && <Stamp kind="nope">{t('swipe.stamp_skip')}</Stamp>}
+                  <Caption>
+                    {m.fictional && <FictionalLabel style={{ marginBottom: 6 }} />}
+                    <h2>
+                      {m.name}, {m.age}
+                    </h2>
+                    <p>{placeOf(m, country(m))}</p>
+                  </Caption>
+                </CardFace>
+              )
+            })
+        )}
+      </Stack>
+      <Controls>
+        <Round type="button" tone="skip" aria-label={t('swipe.skip')} title={t('swipe.skip')} onClick={() => fling('left')} disabled={!top || limitReached || Boolean(leaving)} data-testid="swipe-skip">
+          ✕
+        </Round>
+        <Round type="button" tone="like" aria-label={t('swipe.like')} title={t('swipe.like')} onClick={() => fling('right')} disabled={!top || limitReached || Boolean(leaving)} data-testid="swipe-like">
+          <Heart size={30} />
+        </Round>
+      </Controls>
+      <Hint>{t('swipe.hint')}</Hint>
+    </Wrap>
+  )
+}

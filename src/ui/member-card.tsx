@@ -1,0 +1,179 @@
+// Other members as the viewer may see them: the photo (blurred with a lock for viewers who are not premium, as
+// the API gives it), the fictional label, and the card of search results, likes and the match finder.
+import type { ReactNode } from 'react'
+import styled from '@emotion/styled'
+import { useTranslation } from '../shared/use-translation'
+import { usePageContext } from '../../renderer/page-context'
+import type { MemberCard as Member, MemberImage } from '../shared/discovery-contracts'
+import { Heart } from './heart'
+
+/** A padlock for locked photos. */
+export function LockIcon({ size = 28 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true">
+      <path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 5a3 3 0 0 1 6 0v3H9V7zm3 7a2 2 0 0 1 1 3.7V19h-2v-1.3A2 2 0 0 1 12 14z" />
+    </svg>
+  )
+}
+
+/** A silhouette for members without a photo. */
+function NoPhoto() {
+  return (
+    <svg viewBox="0 0 64 64" width="45%" aria-hidden="true">
+      <circle cx="32" cy="22" r="12" fill="currentColor" />
+      <path fill="currentColor" d="M8 60c2-14 12-22 24-22s22 8 24 22z" />
+    </svg>
+  )
+}
+
+const Frame = styled.div<{ ratio: string }>(({ theme, ratio }) => ({
+  position: 'relative',
+  width: '100%',
+  aspectRatio: ratio,
+  overflow: 'hidden',
+  background: `linear-gradient(160deg, ${theme.colors.primarySoft}, ${theme.colors.background})`,
+  color: theme.colors.primaryLight,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  img: { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', display: 'block' },
+}))
+
+const LockBadge = styled.span({
+  position: 'absolute',
+  inset: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: 6,
+  color: '#fff',
+  textShadow: '0 1px 3px rgba(0,0,0,0.5)',
+  fontWeight: 700,
+  fontSize: 13,
+  textAlign: 'center',
+  padding: 8,
+  background: 'rgba(0,0,0,0.18)',
+  svg: { filter: 'drop-shadow(0 1px 3px rgba(0,0,0,0.45))' },
+})
+
+/**
+ * One photo of another member. A locked photo is the server-made blurred copy (its address is all the browser
+ * ever gets) with a lock on top.
+ */
+export function MemberPhoto({ image, alt, size = 'thumb', ratio = '1', lockText, eager = false, children }: { image: MemberImage | null; alt: string; size?: 'thumb' | 'full'; ratio?: string; lockText?: string; eager?: boolean; children?: ReactNode }) {
+  return (
+    <Frame ratio={ratio} data-locked={image?.locked ? 'true' : undefined}>
+      {image ? <img src={size === 'thumb' ? image.thumb_filename : image.filename} alt={alt} loading={eager ? 'eager' : 'lazy'} decoding="async" draggable={false} /> : <NoPhoto />}
+      {image?.locked && (
+        <LockBadge data-testid="photo-lock">
+          <LockIcon />
+          {lockText}
+        </LockBadge>
+      )}
+      {children}
+    </Frame>
+  )
+}
+
+const FictionalTag = styled.span(({ theme }) => ({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 4,
+  padding: '2px 8px',
+  borderRadius: 999,
+  fontSize: 12,
+  fontWeight: 700,
+  background: theme.colors.secondary,
+  color: theme.colors.onSecondary,
+  lineHeight: '18px',
+}))
+
+/** The tenant's label for fictional profiles (fictional_singular), with its warning as the tooltip. */
+export function FictionalLabel({ style }: { style?: React.CSSProperties }) {
+  const { tenant } = usePageContext()
+  return (
+    <FictionalTag title={tenant.settings.fictional_warning} data-testid="fictional-label" style={style}>
+      {tenant.settings.fictional_singular}
+    </FictionalTag>
+  )
+}
+
+const Card = styled.a(({ theme }) => ({
+  display: 'flex',
+  flexDirection: 'column',
+  background: theme.colors.surface,
+  borderRadius: theme.radius,
+  overflow: 'hidden',
+  textDecoration: 'none',
+  color: theme.colors.text,
+  border: `1px solid ${theme.colors.border}`,
+  boxShadow: '0 4px 14px rgba(0,0,0,0.06)',
+  transition: 'transform 140ms ease, box-shadow 140ms ease',
+  '&:hover': { transform: 'translateY(-2px)', boxShadow: '0 10px 24px rgba(0,0,0,0.1)' },
+  '&:focus-visible': { outline: `3px solid ${theme.colors.secondary}`, outlineOffset: 2 },
+}))
+
+const Info = styled.div({ padding: '10px 12px 12px', display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 })
+const Name = styled.strong({ fontSize: 16, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
+const Place = styled.span(({ theme }) => ({ color: theme.colors.muted, fontSize: 14, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }))
+const Corner = styled.div({ position: 'absolute', left: 8, top: 8, right: 8, display: 'flex', gap: 6, flexWrap: 'wrap', alignItems: 'flex-start' })
+const Liked = styled.span(({ theme }) => ({
+  position: 'absolute',
+  right: 8,
+  bottom: 8,
+  width: 32,
+  height: 32,
+  borderRadius: '50%',
+  background: theme.colors.surface,
+  color: theme.colors.primary,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  boxShadow: '0 2px 8px rgba(0,0,0,0.2)',
+}))
+
+/** Where a member lives, as far as the card tells: town, region or country name. */
+export function placeOf(member: Pick<Member, 'city' | 'region_name' | 'country'>, countryName?: string): string {
+  const parts = [member.city, member.region_name].filter((p): p is string => Boolean(p))
+  // A town named like its region ("Groningen, Groningen") is said once.
+  return [...new Set(parts)].join(', ') || countryName || member.country
+}
+
+/** A member in a grid: photo, name, age and place; the fictional label; a heart when the viewer likes them. */
+export function MemberCardLink({ member, href, tags, onOpen }: { member: Member; href: string; tags?: ReactNode; onOpen?: () => void }) {
+  const { t } = useTranslation()
+  const { tenant } = usePageContext()
+  const country = tenant.settings.countries.find((c) => c.code === member.country)?.name
+  return (
+    <Card href={href} onClick={onOpen} data-testid="member-card" data-member-id={member.id}>
+      <MemberPhoto image={member.main_image} alt={t('members.photo_of', { name: member.name })}>
+        <Corner>
+          {member.fictional && <FictionalLabel />}
+          {tags}
+        </Corner>
+        {member.liked && (
+          <Liked title={t('members.you_like')} aria-label={t('members.you_like')}>
+            <Heart size={18} />
+          </Liked>
+        )}
+      </MemberPhoto>
+      <Info>
+        <Name>
+          {member.name}, {member.age}
+        </Name>
+        <Place data-testid="member-place">{placeOf(member, country)}</Place>
+      </Info>
+    </Card>
+  )
+}
+
+/** The grid of member cards: two columns on phones, up to five on wide screens. */
+export const MemberGrid = styled.div(({ theme }) => ({
+  display: 'grid',
+  gap: 12,
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  [theme.mq.sm]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 16 },
+  [theme.mq.lg]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
+  [theme.mq.xl]: { gridTemplateColumns: 'repeat(5, minmax(0, 1fr))' },
+}))

@@ -1,0 +1,284 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import createCache from '@emotion/cache'
+import type { PageContext } from 'vike/types'
+import { PageShell } from '../../renderer/page-shell'
+import { createI18nService } from '../../src/server/i18n.server'
+import { demoTenants } from '../support/tenants'
+import { publicTenant } from '../../src/server/public-tenant.server'
+import { createSessionStore } from '../../src/shared/session/session-store'
+import type { Services } from '../../src/server/context.server'
+import type { PresentedUser } from '../../src/shared/contracts'
+import type { MemberCard, MemberProfile, SearchResponse } from '../../src/shared/discovery-contracts'
+import { dragTransform, swipeDecision } from '../../src/features/members/swipe-gesture'
+import { likePopupDelay, withoutT } from '../../src/features/members/like-popup'
+import { appendPage, emptySearchState, formFromApplied, searchQuery, showFirstPage } from '../../src/features/members/search-store'
+import { countNewLikes, handleLikeEvent, likesBadge } from '../../src/shared/likes-store'
+import { formatReset, SwipeGamePage } from '../../src/features/members/swipe-game-page'
+import { MemberPage } from '../../src/features/members/member-page'
+import { placeOf } from '../../src/ui/member-card'
+
+const i18nService = createI18nService()
+const tenants = demoTenants()
+
+const member: PresentedUser = {
+  id: 1, email: 'a@b.nl', status: 'active', credits: 0, paid_user: false, signup_date: '2026-01-01T00:00:00Z', language: 'nl',
+  fictional_icon: false, notifications_disabled: [], profile: { id: 1, name: 'Sanne', country: 'NL', status: 'active', main_image: null },
+}
+
+const card = (id: number, extra: Partial<MemberCard> = {}): MemberCard => ({
+  id, name: `Lid ${id}`, age: 30 + id, gender: 'female', country: 'NL', region: 'NL-NH', region_name: 'Noord-Holland', city: 'Haarlem', fictional: false,
+  main_image: { id: id * 10, thumb_filename: `/media/blur-${id}.webp`, filename: `/media/blur-${id}.webp`, locked: true, visibility: 'public' }, liked: false, ...extra,
+})
+
+function renderPage(page: React.ReactNode, extra: Partial<PageContext> = {}, user: PresentedUser | null = member) {
+  const tenant = tenants.byId.get('datingstad')!
+  const i18n = i18nService.forRequest('nl')
+  const ctx = { tenant, lng: 'nl', i18n, t: i18n.t.bind(i18n), country: undefined, account: undefined }
+  const services = { i18n: i18nService, vapid: { publicKey: 'k', privateKey: 'p' } } as unknown as Services
+  const pageContext = { tenant: publicTenant(services, ctx as never), lng: 'nl', user, config: { layout: 'default' }, routeParams: {}, ...extra } as unknown as PageContext
+  return render(
+    <PageShell pageContext={pageContext} cache={createCache({ key: 'css' })} i18n={i18n} store={createSessionStore(user)}>
+      {page}
+    </PageShell>,
+  )
+}
+
+/** A fetch answering by path; every call is recorded. */
+function mockFetch(answers: Record<string, (init?: RequestInit) => { status?: number; body: unknown }>) {
+  const calls: Array<{ url: string; init?: RequestInit }> = []
+  const fn = jest.fn(async (url: string, init?: RequestInit) => {
+    calls.push({ url, init })
+    const key = Object.keys(answers).find((k) => url.startsWith(k))
+    const a = key ? answers[key](init) : { status: 404, body: { error: 'not_found', message: 'Niet gevonden.' } }
+    const status = a.status ?? 200
+    return { ok: status < 400, status, json: async () => a.body } as Response
+  })
+  global.fetch = fn as unknown as typeof fetch
+  return calls
+}
+
+beforeEach(() => {
+  window.localStorage.clear()
+  likesBadge.newLikes = 0
+  likesBadge.loaded = false
+  likesBadge.version = 0
+})
+afterEach(() => jest.useRealTimers())
+
+describe('swipe gestures', () => {
+  it('a drag beyond a quarter of the card (at least 80 px) or a fast fling is a swipe; a short drag returns', () => {
+    expect(swipeDecision(85, 360)).toBeNull()
+    expect(swipeDecision(91, 360)).toBe('right')
+    expect(swipeDecision(-91, 360)).toBe('left')
+    expect(swipeDecision(79, 200)).toBeNull()
+    expect(swipeDecision(81, 200)).toBe('right')
+    expect(swipeDecision(40, 360, 1.2)).toBe('right')
+    expect(swipeDecision(-40, 360, -1.2)).toBe('left')
+    expect(swipeDecision(20, 360, 3)).toBeNull()
+  })
+
+  it('the dragged card follows the pointer and tilts at most 18 degrees', () => {
+    expect(dragTransform(140, 40)).toBe('translate(140px, 10px) rotate(10deg)')
+    expect(dragTransform(-1000, 0)).toBe('translate(-1000px, 0px) rotate(-18deg)')
+  })
+})
+
+describe('the like popup address', () => {
+  it('t is a delay in seconds, at most an hour; anything else is no popup', () => {
+    expect(likePopupDelay('?t=1')).toBe(1000)
+    expect(likePopupDelay('?a=b&t=2.5')).toBe(2500)
+    expect(likePopupDelay('?t=0')).toBe(0)
+    expect(likePopupDelay('?t=99999')).toBe(3600000)
+    expect(likePopupDelay('?t=-1')).toBeNull()
+    expect(likePopupDelay('?t=abc')).toBeNull()
+    expect(likePopupDelay('?t=')).toBeNull()
+    expect(likePopupDelay('')).toBeNull()
+  })
+
+  it('removes only t from the address', () => {
+    expect(withoutT('http://x.localhost/members?t=1')).toBe('/members')
+    expect(withoutT('http://x.localhost/members?ref=a&t=1#top')).toBe('/members?ref=a#top')
+  })
+})
+
+describe('the search state', () => {
+  const page = (ids: number[], next: string | null): SearchResponse => ({
+    filters: { gender: 'female', min_age: 18, max_age: 99 }, search_fields: ['gender', 'country', 'region', 'age'], profiles: ids.map((i) => card(i)), next_cursor: next, similar: [],
+  })
+
+  it('appends pages, never shows a member twice, and remembers every card for the way back', () => {
+    const s = emptySearchState()
+    showFirstPage(s, formFromApplied(page([], null).filters), page([1, 2, 3], 'c1'))
+    expect(s.pageNumber).toBe(1)
+    appendPage(s, page([3, 4], 'c2'))
+    expect(s.results.map((m) => m.id)).toEqual([1, 2, 3, 4])
+    expect(s.numResults).toBe(4)
+    expect(s.pageNumber).toBe(2)
+    expect(s.nextCursor).toBe('c2')
+    expect(Object.keys(s.profiles).map(Number).sort()).toEqual([1, 2, 3, 4])
+  })
+
+  it('sends "any" as an empty value (so the niche default does not apply) and no region without a country', () => {
+    const q = new URLSearchParams(searchQuery({ gender: '', country: '', countryregion: 'NL-NH', min_age: 25, max_age: 40 }, 'cur'))
+    expect(q.get('gender')).toBe('')
+    expect(q.get('countryregion')).toBe('')
+    expect(q.get('min_age')).toBe('25')
+    expect(q.get('cursor')).toBe('cur')
+  })
+
+  it('a card names the town once when it is also the region', () => {
+    expect(placeOf({ city: 'Groningen', region_name: 'Groningen', country: 'NL' })).toBe('Groningen')
+    expect(placeOf({ city: null, region_name: null, country: 'BE' }, 'België')).toBe('België')
+  })
+})
+
+describe('the new-likes badge', () => {
+  it('counts new likes, shows 99+ from 100 and follows a realtime like', async () => {
+    expect(countNewLikes([{ id: 1, like_new: true }, { id: 2, like_new: false }, { id: 3, like_new: true }])).toBe(2)
+    let newLikes = 3
+    mockFetch({ '/api/likes.php': () => ({ body: { profiles: [], next_cursor: null, liked_by: [], new_likes: newLikes } }) })
+    renderPage(<p>page</p>)
+    await waitFor(() => expect(screen.getByTestId('nav-likes').textContent).toBe('Likes 3'))
+    // Title prefix: unread messages plus new likes.
+    await waitFor(() => expect(document.title.startsWith('(3)')).toBe(true))
+    newLikes = 120
+    await act(async () => handleLikeEvent({ type: 'like' }))
+    await waitFor(() => expect(screen.getByTestId('nav-likes').textContent).toBe('Likes 99+'))
+    newLikes = 0
+    await act(async () => handleLikeEvent({ type: 'typing' }))
+    expect(screen.getByTestId('nav-likes').textContent).toBe('Likes 99+')
+  })
+})
+
+describe('the like popup', () => {
+  it('appears after t seconds with the liker, removes t, keeps open on its button and reloads likes 500 ms later', async () => {
+    jest.useFakeTimers()
+    window.history.replaceState(null, '', '/members?t=2')
+    const calls = mockFetch({
+      '/api/auto-like.php': () => ({ body: { profile: card(7, { name: 'Eva', fictional: true }) } }),
+      '/api/likes.php': () => ({ body: { profiles: [], next_cursor: null, liked_by: [{ id: 7, like_new: true }], new_likes: 1 } }),
+    })
+    renderPage(<p>page</p>)
+    expect(window.location.search).toBe('')
+    await act(async () => jest.advanceTimersByTime(1900))
+    expect(screen.queryByTestId('like-popup')).toBeNull()
+    expect(calls.some((c) => c.url === '/api/auto-like.php')).toBe(false)
+    await act(async () => jest.advanceTimersByTime(200))
+    const popup = await screen.findByTestId('like-popup')
+    expect(popup.textContent).toContain('Eva vindt jou leuk!')
+    expect(screen.getByTestId('like-popup-open').getAttribute('href')).toBe('/members/7')
+    expect(screen.getByTestId('like-popup-chat').getAttribute('href')).toBe('/members/7/chat')
+    const likeLoads = () => calls.filter((c) => c.url === '/api/likes.php').length
+    const before = likeLoads()
+    await act(async () => jest.advanceTimersByTime(499))
+    expect(likeLoads()).toBe(before)
+    await act(async () => jest.advanceTimersByTime(1))
+    expect(likeLoads()).toBe(before + 1)
+    // The liker's photo opens large; the button does not close the popup.
+    fireEvent.click(screen.getByTestId('like-popup-photo'))
+    expect(screen.getByTestId('like-popup-large')).toBeTruthy()
+    fireEvent.click(screen.getByTestId('like-popup-open'))
+    expect(screen.getByTestId('like-popup')).toBeTruthy()
+    fireEvent.click(screen.getByTestId('like-popup-close'))
+    expect(screen.queryByTestId('like-popup')).toBeNull()
+  })
+})
+
+describe('the swipe game', () => {
+  it('the right arrow likes, the left arrow skips, and the server’s limit shows the reset time', async () => {
+    let left = 2
+    const calls = mockFetch({
+      '/api/likes.php': () => ({ body: { profiles: [], next_cursor: null, liked_by: [], new_likes: 0 } }),
+      '/api/swipe-game.php': () => ({ body: { cards: [], likes_left: left, likes_per_day: 4, resets_at: '2026-11-24T23:00:00.000Z' } }),
+      '/api/swipe.php': (init) => {
+        const body = JSON.parse(String(init?.body))
+        if (body.action === 'skip') return { body: { liked: false, match: false, likes_left: left, resets_at: '2026-11-24T23:00:00.000Z' } }
+        if (left === 0) return { status: 429, body: { error: 'swipe_limit', message: 'Op.', likes_left: 0, resets_at: '2026-11-24T23:00:00.000Z' } }
+        left -= 1
+        return { body: { liked: true, match: false, likes_left: left, resets_at: '2026-11-24T23:00:00.000Z' } }
+      },
+    })
+    const game = { cards: [card(1), card(2), card(3), card(4), card(5)], likes_left: 2, likes_per_day: 4, resets_at: '2026-11-24T23:00:00.000Z' }
+    renderPage(<SwipeGamePage />, { data: { game } })
+    expect(screen.getByTestId('likes-left').textContent).toContain('Nog 2 van 4 likes vandaag')
+    const press = async (key: string) => {
+      await act(async () => {
+        fireEvent.keyDown(window, { key })
+        await new Promise((r) => setTimeout(r, 260))
+      })
+    }
+    await press('ArrowLeft')
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/swipe.php').length).toBe(1))
+    expect(JSON.parse(String(calls.find((c) => c.url === '/api/swipe.php')!.init!.body))).toEqual({ id: 1, action: 'skip' })
+    await press('ArrowRight')
+    await waitFor(() => expect(screen.getByTestId('likes-left').textContent).toContain('Nog 1 van 4'))
+    await press('ArrowRight')
+    await waitFor(() => expect(screen.getByTestId('swipe-limit')).toBeTruthy())
+    expect(screen.getByTestId('swipe-limit').textContent).toMatch(/Nieuwe likes vanaf .*\d{2}:\d{2}/)
+    expect((screen.getByTestId('swipe-like') as HTMLButtonElement).disabled).toBe(true)
+    // Keys do nothing once the day's likes are spent.
+    const swipes = calls.filter((c) => c.url === '/api/swipe.php').length
+    await press('ArrowRight')
+    expect(calls.filter((c) => c.url === '/api/swipe.php').length).toBe(swipes)
+  }, 10000)
+
+  it('formats the reset as a time today, or a weekday and time', () => {
+    const now = new Date('2026-11-23T10:00:00')
+    expect(formatReset(new Date('2026-11-23T23:00:00').toISOString(), 'nl', now)).toMatch(/^23:00$/)
+    expect(formatReset(new Date('2026-11-24T00:00:00').toISOString(), 'nl', now)).toMatch(/dinsdag.*00:00/)
+  })
+})
+
+describe('the member profile', () => {
+  const profile = (extra: Partial<MemberProfile> = {}): MemberProfile => ({
+    ...card(5, { name: 'Noor', fictional: true }),
+    fields: { gender: 'female', hair_colour: 'red', body_type: null },
+    interests: ['music', 'travel'],
+    notes: { about: 'Ik fiets graag.', looking_for: null },
+    photos: [card(5).main_image!],
+    hidden_private_photos: 2,
+    likes_you: false,
+    match: false,
+    blocked: false,
+    ...extra,
+  })
+
+  it('shows the visible fields, the fictional warning, locked photos with the premium invitation; block asks first', async () => {
+    const calls = mockFetch({
+      '/api/likes.php': () => ({ body: { profiles: [], next_cursor: null, liked_by: [], new_likes: 0 } }),
+      '/api/block.php': () => ({ body: { blocked: true } }),
+    })
+    const data = { member: { profile: profile(), fictional_label: { singular: 'Fictief profiel', plural: 'Fictieve profielen', warning: 'Dit profiel is fictief.' }, public_view: false }, login_required: false }
+    renderPage(<MemberPage />, { data, routeParams: { id: '5' } })
+    expect(screen.getByRole('heading', { level: 1, name: 'Noor, 35' })).toBeTruthy()
+    expect(screen.getByTestId('fictional-warning').textContent).toBe('Dit profiel is fictief.')
+    expect(screen.getByTestId('member-facts').textContent).toContain('Haarkleur')
+    expect(screen.getByTestId('member-facts').textContent).toContain('Rood')
+    // A field without a value is left out.
+    expect(screen.getByTestId('member-facts').textContent).not.toContain('Postuur')
+    expect(screen.getByTestId('member-interests').textContent).toBe('MuziekReizen')
+    expect(screen.getByTestId('photo-lock')).toBeTruthy()
+    expect(screen.getByTestId('hidden-private').textContent).toBe("2 privéfoto's zijn alleen voor premiumleden.")
+    expect(screen.getByTestId('gift-link').getAttribute('href')).toBe('/members/5/chat?gift=1')
+
+    fireEvent.click(screen.getByTestId('block-button'))
+    expect(calls.some((c) => c.url.startsWith('/api/block.php'))).toBe(false)
+    expect(screen.getByRole('dialog').textContent).toContain('Noor blokkeren?')
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('block-confirm'))
+    })
+    await waitFor(() => expect(screen.getByTestId('blocked-note')).toBeTruthy())
+    expect(calls.find((c) => c.url === '/api/block.php')!.init!.method).toBe('POST')
+    expect(screen.queryByTestId('like-button')).toBeNull()
+    expect(screen.getByTestId('block-button').textContent).toBe('Deblokkeren')
+  })
+
+  it('a visitor sees the public profile with the call to sign up instead of actions', () => {
+    mockFetch({})
+    const data = { member: { profile: profile({ fictional: false }), fictional_label: null, public_view: true }, login_required: false }
+    renderPage(<MemberPage />, { data, routeParams: { id: '5' } }, null)
+    expect(screen.getByTestId('member-signup-invite')).toBeTruthy()
+    expect(screen.queryByTestId('like-button')).toBeNull()
+    expect(screen.queryByTestId('fictional-warning')).toBeNull()
+  })
+})
