@@ -26,6 +26,10 @@ const envSchema = z.object({
   MAIL_EVENTS_SECRET: z.string().min(16, 'at least 16 characters').optional(),
   /** Run the job worker (mail, purges) inside the web server; set false when `npm run worker` runs it. */
   RUN_JOBS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** GIPHY API key: the GIF picker searches GIPHY; without it the built-in catalogue. */
+  GIPHY_API_KEY: z.string().min(8, 'at least 8 characters').optional(),
+  /** GIPHY's API address (tests point it at a local fake). */
+  GIPHY_API_URL: z.string().regex(/^https?:\/\/[^/]+/, 'must be an http(s) address').default('https://api.giphy.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -58,6 +62,8 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     publicUrl: c.PUBLIC_URL,
     mailEventsSecret: c.MAIL_EVENTS_SECRET,
     runJobs: c.RUN_JOBS,
+    giphyApiKey: c.GIPHY_API_KEY,
+    giphyApiUrl: c.GIPHY_API_URL,
     devMailbox: c.DEV_MAILBOX ? c.DEV_MAILBOX === 'true' : c.NODE_ENV === 'development',
   }
 }

@@ -12,6 +12,7 @@ import type { Account } from '../features/accounts/sessions.server'
 import type { Realtime } from './realtime.server'
 import type { Mailer } from '../features/mail/mailer.server'
 import type { JobWorker } from './jobs.server'
+import type { GifSource } from '../features/chat/gifs.server'
 
 export interface Services {
   config: Config
@@ -24,6 +25,8 @@ export interface Services {
   jobs: JobWorker
   /** Live events to members' open tabs (in-process, or across instances through Redis). */
   realtime: Realtime
+  /** The GIF picker's source: the built-in catalogue, or GIPHY with GIPHY_API_KEY. */
+  gifs: GifSource
 }
 
 export interface RequestContext {

@@ -1,7 +1,9 @@
 // Live events for members' open tabs: each instance keeps its own sockets per account; events for an account
 // go through the bus, in-process by default and through Redis pub/sub with REDIS_URL, so a member's tabs on
 // any instance receive them. Nothing is stored here: after a reconnect the client catches up from the database.
+import crypto from 'node:crypto'
 import { EventEmitter } from 'node:events'
+import os from 'node:os'
 import { Redis } from 'ioredis'
 
 export interface LiveEvent {
@@ -31,7 +33,7 @@ export interface Realtime {
 }
 
 const CHANNEL = 'live-events'
-const PRESENCE_TTL_S = 120
+const PRESENCE_TTL_S = 60
 
 export function createRealtime(opts: { redisUrl?: string; log?: (msg: string, err?: unknown) => void } = {}): Realtime {
   const sockets = new Map<number, Set<LiveSocket>>()
@@ -68,17 +70,32 @@ export function createRealtime(opts: { redisUrl?: string; log?: (msg: string, er
     publishRaw = async (raw) => {
       await pub.publish(CHANNEL, raw)
     }
-    // Presence: a counter per account with a TTL refreshed while sockets are open on this instance.
+    // Presence: per account a sorted set of the instances holding one of its sockets, scored by when that
+    // entry expires. Each instance renews its entries while the sockets stay open, so the entries of an
+    // instance that died without closing its sockets lapse within PRESENCE_TTL_S; a counter could not tell.
+    const instance = `${os.hostname()}:${process.pid}:${crypto.randomBytes(6).toString('hex')}`
+    const key = (id: number) => `presence:${id}`
+    const renew = (ids: Iterable<number>) => {
+      const until = Date.now() + PRESENCE_TTL_S * 1000
+      const batch = pub.pipeline()
+      for (const id of ids) batch.zadd(key(id), until, instance).pexpire(key(id), PRESENCE_TTL_S * 1000)
+      return batch.exec()
+    }
     const refresh = setInterval(() => {
-      for (const id of sockets.keys()) void pub.expire(`presence:${id}`, PRESENCE_TTL_S)
+      if (sockets.size > 0) renew(sockets.keys()).catch((err) => log('realtime: presence renewal failed', err))
     }, (PRESENCE_TTL_S / 3) * 1000)
     refresh.unref()
     presence = {
-      add: (id) => void pub.multi().incr(`presence:${id}`).expire(`presence:${id}`, PRESENCE_TTL_S).exec(),
-      remove: (id) => void pub.decr(`presence:${id}`),
-      online: async (id) => Number((await pub.get(`presence:${id}`)) ?? 0) > 0,
+      add: (id) => void renew([id]).catch((err) => log('realtime: presence failed', err)),
+      remove: (id) => void pub.zrem(key(id), instance).catch((err) => log('realtime: presence failed', err)),
+      online: async (id) => (await pub.zcount(key(id), Date.now(), '+inf')) > 0,
       close: async () => {
         clearInterval(refresh)
+        if (sockets.size > 0) {
+          const batch = pub.pipeline()
+          for (const id of sockets.keys()) batch.zrem(key(id), instance)
+          await batch.exec().catch(() => undefined)
+        }
         await Promise.allSettled([pub.quit(), sub.quit()])
       },
     }
@@ -104,18 +121,23 @@ export function createRealtime(opts: { redisUrl?: string; log?: (msg: string, er
     },
     attach(accountId, socket) {
       let set = sockets.get(accountId)
-      if (!set) sockets.set(accountId, (set = new Set()))
+      if (!set) {
+        sockets.set(accountId, (set = new Set()))
+        presence.add(accountId)
+      }
       set.add(socket)
-      presence.add(accountId)
       return () => {
         const s = sockets.get(accountId)
         if (!s?.delete(socket)) return
-        if (s.size === 0) sockets.delete(accountId)
-        presence.remove(accountId)
+        if (s.size === 0) {
+          sockets.delete(accountId)
+          presence.remove(accountId)
+        }
       }
     },
     localSockets: (accountId) => sockets.get(accountId)?.size ?? 0,
-    isOnline: (accountId) => presence.online(accountId),
+    // A socket here answers at once; otherwise the shared presence (Redis) is asked.
+    isOnline: async (accountId) => (sockets.get(accountId)?.size ?? 0) > 0 || presence.online(accountId),
     close: () => presence.close(),
   }
 }

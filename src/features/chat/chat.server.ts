@@ -8,7 +8,11 @@ import type { ChatListItem, ChatMessage, SendMessageRequest } from '../../shared
 import type { Tenant } from '../../shared/tenant-schema'
 import { presentMemberCard } from '../discovery/present-member.server'
 import { findVisibleMember, type Viewer } from '../discovery/visibility.server'
-import { BUILTIN_GIFS, GIFTS, gifFile, giftImage } from './catalogue'
+import { GIFTS, giftImage } from './catalogue'
+import { createGifSource, GifUnavailable, type GifSource } from './gifs.server'
+import { queueMessagePush } from './message-push.server'
+
+const BUILTIN_GIF_SOURCE = createGifSource({})
 
 /** SPEC.md sections 5 and 9: free members start at most 2 conversations. */
 export const FREE_CONVERSATION_LIMIT = 2
@@ -24,6 +28,7 @@ export type ChatErrorCode =
   | 'message_too_long'
   | 'unknown_gift'
   | 'unknown_gif'
+  | 'gif_unavailable'
 
 export class ChatError extends Error {
   constructor(public code: ChatErrorCode) {
@@ -88,15 +93,30 @@ async function isBlockedEitherWay(db: Db | Tx, pool: string, a: number, b: numbe
   return row !== undefined
 }
 
-export function messageCost(tenant: Tenant, req: { kind: string; gift_id?: string }): number {
-  switch (req.kind) {
-    case 'image':
-      return tenant.credits.photo_credits
-    case 'gift':
-      return tenant.credits.gift_credits * (GIFTS.find((g) => g.id === req.gift_id)?.factor ?? 1)
-    default:
-      return tenant.credits.message_credits
-  }
+/**
+ * The least a message costs a sender from `country`, in credits. The tenant's message_credits are the price in its
+ * first (home) country; minimum_message_costs names per country the least a message may cost in money, so a
+ * country with a higher minimum pays proportionally more credits (only between countries of one currency).
+ */
+export function minimumMessageCredits(tenant: Tenant, country: string | null | undefined): number {
+  const base = tenant.credits.message_credits
+  const minimum = tenant.credits.minimum_message_costs
+  const home = minimum[Object.keys(tenant.countries)[0]]
+  const here = country ? minimum[country] : undefined
+  if (!home || !here || home.currency !== here.currency || home.costs <= 0) return base
+  // The epsilon keeps 12.000000001 (floating point) from becoming 13.
+  return Math.max(base, Math.ceil((base * here.costs) / home.costs - 1e-9))
+}
+
+/** What a message of this kind costs a sender from `country`: its own price, never below the country's minimum. */
+export function messageCost(tenant: Tenant, req: { kind: string; gift_id?: string }, country?: string | null): number {
+  const own =
+    req.kind === 'image'
+      ? tenant.credits.photo_credits
+      : req.kind === 'gift'
+        ? tenant.credits.gift_credits * (GIFTS.find((g) => g.id === req.gift_id)?.factor ?? 1)
+        : tenant.credits.message_credits
+  return own === 0 ? 0 : Math.max(own, minimumMessageCredits(tenant, country))
 }
 
 /** What a message looks like to one of the two participants. */
@@ -131,6 +151,13 @@ export interface SendInput {
   memberId?: number
   message: SendMessageRequest | { kind: 'image'; client_id: string; photo: { filename: string; thumbFilename: string; blurredFilename: string; width: number; height: number } }
   mediaBase: string
+  /** Resolves a GIF id (built-in catalogue or GIPHY); the built-in catalogue without it. */
+  gifs?: GifSource
+  /**
+   * Whether the recipient has an open tab on any instance. When not, a web push job is queued in the message's
+   * transaction. Without it no push is queued.
+   */
+  isOnline?: (accountId: number) => Promise<boolean>
 }
 
 export interface SendResult {
@@ -155,7 +182,13 @@ export async function sendMessage(db: Db, input: SendInput): Promise<SendResult>
   if (message.kind === 'image' && !sender.paidUser) throw new ChatError('premium_required')
   let gifBody: string | null = null
   if (message.kind === 'gif') {
-    const gif = resolveGif(message.gif_id)
+    let gif
+    try {
+      gif = await (input.gifs ?? BUILTIN_GIF_SOURCE).resolve(message.gif_id)
+    } catch (err) {
+      if (err instanceof GifUnavailable) throw new ChatError('gif_unavailable')
+      throw err
+    }
     if (!gif) throw new ChatError('unknown_gif')
     gifBody = JSON.stringify(gif)
   }
@@ -188,12 +221,16 @@ export async function sendMessage(db: Db, input: SendInput): Promise<SendResult>
   if (!reachable) throw new ChatError('not_found')
   // SPEC.md section 6: replying needs a confirmed e-mail address.
   if (!startedBySender && sender.status !== 'active') throw new ChatError('email_not_confirmed')
+  // Asked before the transaction, so no lock is held while Redis answers; a failing presence store means push.
+  const recipientOnline = input.isOnline ? await input.isOnline(recipientId).catch(() => false) : true
 
-  const cost = messageCost(tenant, message.kind === 'gift' ? message : { kind: message.kind })
   try {
     return await db.transaction(async (tx) => {
       // One sender's sends are serialized: the conversation limit and the balance are checked without races.
-      await tx.execute(sql`select id from ${accounts} where id = ${sender.id} for update`)
+      const locked = (await tx.execute(
+        sql`select p.country from ${accounts} a left join ${profiles} p on p.account_id = a.id where a.id = ${sender.id} for update of a`,
+      )) as unknown as { rows: { country: string | null }[] }
+      const cost = messageCost(tenant, message.kind === 'gift' ? message : { kind: message.kind }, locked.rows[0]?.country)
       const again = await findByClientId(tx, sender.id, message.client_id)
       if (again) return again
       if (conversationId === undefined) conversationId = await startConversation(tx, tenant, sender, recipientId)
@@ -222,6 +259,7 @@ export async function sendMessage(db: Db, input: SendInput): Promise<SendResult>
         .update(conversationMembers)
         .set({ hiddenAt: null, lastReadMessageId: row.id, unreadCount: 0 })
         .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.accountId, sender.id)))
+      if (!recipientOnline) await queueMessagePush(tx, { messageId: row.id, recipientId })
       return { message: presentMessage(row, sender.id, input.mediaBase), row, recipientId, credits, duplicate: false }
     })
   } catch (err) {
@@ -295,12 +333,6 @@ async function charge(tx: Tx, sender: Sender, cost: number, reason: string, refe
   if (!row) throw new ChatError('insufficient_credits')
   await tx.insert(creditLedger).values({ pool: sender.pool, accountId: sender.id, delta: -cost, balanceAfter: row.credits, reason, reference })
   return row.credits
-}
-
-export function resolveGif(id: string): { url: string; width: number; height: number } | undefined {
-  const gif = BUILTIN_GIFS.find((g) => g.id === id)
-  if (gif) return { url: gifFile(gif.id), width: gif.width, height: gif.height }
-  return undefined
 }
 
 /** The viewer's conversations with a message, newest first, with the other member as the viewer may see them. */
