@@ -9,6 +9,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
+  /** Prefix of the Redis channel and keys, so several deployments can share one Redis. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{0,40}$/, 'letters, digits, colons, dashes and underscores').default(''),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   /** Hosts not matching any tenant resolve to this tenant id (useful behind a proxy). */
   DEFAULT_TENANT: z.string().optional(),
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     mediaDir: path.join(dataDir, 'media'),
     databaseUrl: c.DATABASE_URL,
     redisUrl: c.REDIS_URL,
+    redisPrefix: c.REDIS_PREFIX,
     smtpUrl: c.SMTP_URL,
     defaultTenant: c.DEFAULT_TENANT,
     trustProxy: c.TRUST_PROXY,

@@ -35,7 +35,10 @@ export interface Realtime {
 const CHANNEL = 'live-events'
 const PRESENCE_TTL_S = 60
 
-export function createRealtime(opts: { redisUrl?: string; log?: (msg: string, err?: unknown) => void } = {}): Realtime {
+/** prefix namespaces the Redis channel and keys, so several deployments (or test runs) can share one Redis. */
+export function createRealtime(opts: { redisUrl?: string; prefix?: string; log?: (msg: string, err?: unknown) => void } = {}): Realtime {
+  const prefix = opts.prefix ?? ''
+  const channel = `${prefix}${CHANNEL}`
   const sockets = new Map<number, Set<LiveSocket>>()
   const log = opts.log ?? (() => {})
 
@@ -65,16 +68,16 @@ export function createRealtime(opts: { redisUrl?: string; log?: (msg: string, er
     const sub = new Redis(opts.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 })
     pub.on('error', (err) => log('realtime: redis error', err))
     sub.on('error', (err) => log('realtime: redis error', err))
-    void sub.subscribe(CHANNEL)
+    void sub.subscribe(channel)
     sub.on('message', (_channel: string, raw: string) => deliver(raw))
     publishRaw = async (raw) => {
-      await pub.publish(CHANNEL, raw)
+      await pub.publish(channel, raw)
     }
     // Presence: per account a sorted set of the instances holding one of its sockets, scored by when that
     // entry expires. Each instance renews its entries while the sockets stay open, so the entries of an
     // instance that died without closing its sockets lapse within PRESENCE_TTL_S; a counter could not tell.
     const instance = `${os.hostname()}:${process.pid}:${crypto.randomBytes(6).toString('hex')}`
-    const key = (id: number) => `presence:${id}`
+    const key = (id: number) => `${prefix}presence:${id}`
     const renew = (ids: Iterable<number>) => {
       const until = Date.now() + PRESENCE_TTL_S * 1000
       const batch = pub.pipeline()

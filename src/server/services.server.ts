@@ -28,7 +28,7 @@ export async function createServices(opts: { config: Config; database: Database;
   // Read once, on the first mail that needs it.
   let secret: Promise<Buffer> | undefined
   const vapid = await loadVapidKeys(database.db)
-  const realtime = createRealtime({ redisUrl: config.redisUrl, log: (m, err) => opts.log?.(`${m}${err ? `: ${String(err)}` : ''}`) })
+  const realtime = createRealtime({ redisUrl: config.redisUrl, prefix: config.redisPrefix, log: (m, err) => opts.log?.(`${m}${err ? `: ${String(err)}` : ''}`) })
   const push = createPushSender({ vapid, agent: opts.pushAgent })
   const gifs = createGifSource({ giphyApiKey: config.giphyApiKey, giphyApiUrl: config.giphyApiUrl, log: opts.log })
   const handlers = {
