@@ -13,6 +13,24 @@ export function ensureBuild() {
   }
 }
 
+const SOURCES = ['pages', 'renderer', 'src', 'themes', 'locales', 'public', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs']
+
+function newestMtime(p: string): number {
+  if (!fs.existsSync(p)) return 0
+  const st = fs.statSync(p)
+  if (!st.isDirectory()) return st.mtimeMs
+  return Math.max(0, ...fs.readdirSync(p).map((f) => newestMtime(path.join(p, f))))
+}
+
+/** Builds when the build is missing or older than the sources (as npm start does), so a benchmark measures the code. */
+export function ensureFreshBuild() {
+  const built = fs.existsSync('dist/node/main.mjs') ? fs.statSync('dist/node/main.mjs').mtimeMs : 0
+  if (!built || SOURCES.some((s) => newestMtime(s) > built)) {
+    const r = spawnSync('node', ['scripts/build.mjs', '--logLevel', 'warn'], { stdio: 'inherit' })
+    if (r.status !== 0) throw new Error('build failed')
+  }
+}
+
 export async function startProcess(script: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
   // The built server runs on plain Node; a TypeScript script (the static comparison server) through tsx.

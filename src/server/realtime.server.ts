@@ -11,11 +11,6 @@ export interface LiveEvent {
   [key: string]: unknown
 }
 
-interface Envelope {
-  to: number[]
-  event: LiveEvent
-}
-
 export interface LiveSocket {
   send(data: string): void
 }
@@ -23,6 +18,8 @@ export interface LiveSocket {
 export interface Realtime {
   /** Sends the event to every open socket of these accounts, on every instance. */
   publish(to: number[], event: LiveEvent): Promise<void>
+  /** Several events in one go (one Redis message), each to its own accounts; delivered in this order. */
+  publishMany(items: Array<{ to: number[]; event: LiveEvent }>): Promise<void>
   /** Registers a socket of an account on this instance; returns the function that removes it. */
   attach(accountId: number, socket: LiveSocket): () => void
   /** Open sockets of an account on this instance. */
@@ -33,6 +30,7 @@ export interface Realtime {
 }
 
 const CHANNEL = 'live-events'
+const RS = '\x1e'
 const PRESENCE_TTL_S = 60
 
 /** prefix namespaces the Redis channel and keys, so several deployments (or test runs) can share one Redis. */
@@ -42,16 +40,18 @@ export function createRealtime(opts: { redisUrl?: string; prefix?: string; log?:
   const sockets = new Map<number, Set<LiveSocket>>()
   const log = opts.log ?? (() => {})
 
-  const deliver = (raw: string) => {
-    let envelope: Envelope
-    try {
-      envelope = JSON.parse(raw) as Envelope
-    } catch {
-      return
-    }
-    const data = JSON.stringify(envelope.event)
-    for (const id of envelope.to) {
-      for (const s of sockets.get(id) ?? []) {
+  // The wire format is records "<account ids>\n<event JSON>" separated by RS (\x1e, which JSON text never holds
+  // unescaped): an instance reads the ids, and only when one of them has a socket here sends the event text on
+  // as it came, without parsing or serializing it again.
+  const deliverOne = (record: string) => {
+    const cut = record.indexOf('\n')
+    if (cut < 0) return
+    let data: string | undefined
+    for (const part of record.slice(0, cut).split(',')) {
+      const set = sockets.get(Number(part))
+      if (!set) continue
+      data ??= record.slice(cut + 1)
+      for (const s of set) {
         try {
           s.send(data)
         } catch (err) {
@@ -60,6 +60,11 @@ export function createRealtime(opts: { redisUrl?: string; prefix?: string; log?:
       }
     }
   }
+  const deliver = (raw: string) => {
+    for (const record of raw.split(RS)) deliverOne(record)
+  }
+  const encode = (to: number[], event: LiveEvent) => `${[...new Set(to)].join(',')}\n${JSON.stringify(event)}`
+  let closing = false
 
   let publishRaw: (raw: string) => Promise<void>
   let presence: { add(id: number): void; remove(id: number): void; online(id: number): Promise<boolean>; close(): Promise<void> }
@@ -112,16 +117,20 @@ export function createRealtime(opts: { redisUrl?: string; prefix?: string; log?:
     presence = { add: () => {}, remove: () => {}, online: async (id) => (sockets.get(id)?.size ?? 0) > 0, close: async () => {} }
   }
 
+  const publishMany = async (items: Array<{ to: number[]; event: LiveEvent }>) => {
+    const records = items.filter((i) => i.to.length > 0).map((i) => encode(i.to, i.event))
+    if (records.length === 0 || closing) return
+    try {
+      await publishRaw(records.join(RS))
+    } catch (err) {
+      // A lost live event is caught up from the database on the next load; it never fails the request.
+      log('realtime: publish failed', err)
+    }
+  }
+
   return {
-    async publish(to, event) {
-      if (to.length === 0) return
-      try {
-        await publishRaw(JSON.stringify({ to, event } satisfies Envelope))
-      } catch (err) {
-        // A lost live event is caught up from the database on the next load; it never fails the request.
-        log('realtime: publish failed', err)
-      }
-    },
+    publish: (to, event) => publishMany([{ to, event }]),
+    publishMany,
     attach(accountId, socket) {
       let set = sockets.get(accountId)
       if (!set) {
@@ -141,6 +150,9 @@ export function createRealtime(opts: { redisUrl?: string; prefix?: string; log?:
     localSockets: (accountId) => sockets.get(accountId)?.size ?? 0,
     // A socket here answers at once; otherwise the shared presence (Redis) is asked.
     isOnline: async (accountId) => (sockets.get(accountId)?.size ?? 0) > 0 || presence.online(accountId),
-    close: () => presence.close(),
+    close: () => {
+      closing = true
+      return presence.close()
+    },
   }
 }

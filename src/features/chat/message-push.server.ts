@@ -11,6 +11,8 @@ import { isLocale } from '../../shared/locales'
 import { pushWanted, type PushNotification, type PushSender } from '../notifications/push.server'
 
 export const MESSAGE_PUSH_JOB = 'push.message'
+/** A message notification is stale after a few hours: push jobs give up after 5 attempts (about 4 minutes). */
+export const MESSAGE_PUSH_ATTEMPTS = 5
 
 const messagePushJob = z.object({
   messageId: z.number().int().positive(),
@@ -20,9 +22,9 @@ const messagePushJob = z.object({
 })
 export type MessagePushJob = z.infer<typeof messagePushJob>
 
-/** Queues the push of a stored message (call it in the message's transaction). Push jobs give up after 5 attempts. */
+/** Queues the push of a stored message. (sendMessage queues it in the message's own statement, the same job.) */
 export async function queueMessagePush(tx: Db | Tx, job: MessagePushJob, runAt?: Date) {
-  await enqueueJob(tx as Db, MESSAGE_PUSH_JOB, job, { maxAttempts: 5, runAt })
+  await enqueueJob(tx as Db, MESSAGE_PUSH_JOB, job, { maxAttempts: MESSAGE_PUSH_ATTEMPTS, runAt })
 }
 
 /** The notification of a message as the recipient sees it: their language, their site's name, no message text. */

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import multipart from '@fastify/multipart'
 import { eq } from 'drizzle-orm'
-import { accounts, profiles } from '../../db/schema'
+import { profiles } from '../../db/schema'
 import {
   chatsResponse,
   conversationRequest,
@@ -62,19 +62,18 @@ export async function chatRoutes(app: FastifyInstance) {
     const total = await unreadTotal(db, { pool: account.pool, id: account.id, paidUser: account.paidUser })
     await realtime.publish([account.id], { type: 'unread', total } satisfies LiveServerEvent)
   }
-  const recipientViewer = async (id: number, pool: string) => {
-    const [row] = await db.select({ paidUser: accounts.paidUser }).from(accounts).where(eq(accounts.id, id))
-    return { id, pool, paidUser: row?.paidUser ?? false }
-  }
-
-  /** After a stored message: the message to every tab of both members, the recipient's unread total. */
+  /** After a stored message: the message to every tab of both members (one publish), then the recipient's unread total. */
   const deliver = async (req: FastifyRequest, result: Awaited<ReturnType<typeof sendMessage>>) => {
     if (result.duplicate) return
     const account = req.ctx.account!
     const mediaBase = req.ctx.tenant.cdn_prefix
-    await realtime.publish([account.id], { type: 'message', conversation_id: result.row.conversationId, message: result.message } satisfies LiveServerEvent)
-    await realtime.publish([result.recipientId], { type: 'message', conversation_id: result.row.conversationId, message: presentMessage(result.row, result.recipientId, mediaBase) } satisfies LiveServerEvent)
-    await pushUnread(await recipientViewer(result.recipientId, account.pool))
+    const conversation_id = result.row.conversationId
+    await realtime.publishMany([
+      { to: [account.id], event: { type: 'message', conversation_id, message: result.message } satisfies LiveServerEvent },
+      { to: [result.recipientId], event: { type: 'message', conversation_id, message: presentMessage(result.row, result.recipientId, mediaBase) } satisfies LiveServerEvent },
+    ])
+    // The total does not depend on the recipient's tier (paidUser only changes how profiles are shown).
+    await pushUnread({ id: result.recipientId, pool: account.pool, paidUser: false })
   }
 
   const send = async (req: FastifyRequest, message: SendInput['message'], where: z.infer<typeof target>) => {
