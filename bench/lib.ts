@@ -34,7 +34,9 @@ export function ensureFreshBuild() {
 export async function startProcess(script: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
   // The built server runs on plain Node; a TypeScript script (the static comparison server) through tsx.
-  const args = script.endsWith('.mjs') ? ['--max-semi-space-size=32', script] : ['--max-semi-space-size=32', '--import', 'tsx', script]
+  // BENCH_NODE_ARGS adds flags for the servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them.
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const args = script.endsWith('.mjs') ? ['--max-semi-space-size=32', ...extra, script] : ['--max-semi-space-size=32', ...extra, '--import', 'tsx', script]
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_MEMBERS_PER_POOL: '40', ...env },

@@ -13,6 +13,7 @@ import type { Realtime } from './realtime.server'
 import type { Mailer } from '../features/mail/mailer.server'
 import type { JobWorker } from './jobs.server'
 import type { GifSource } from '../features/chat/gifs.server'
+import type { RateLimiter } from './rate-limit.server'
 
 export interface Services {
   config: Config
@@ -27,6 +28,8 @@ export interface Services {
   realtime: Realtime
   /** The GIF picker's source: the built-in catalogue, or GIPHY with GIPHY_API_KEY. */
   gifs: GifSource
+  /** Rate limits of hot paths (chat messages): Redis with REDIS_URL, else the database. */
+  limiter: RateLimiter
 }
 
 export interface RequestContext {

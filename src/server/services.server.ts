@@ -8,6 +8,7 @@ import { openGeoIp } from './geoip.server'
 import { loadVapidKeys } from './vapid.server'
 import { createJobWorker } from './jobs.server'
 import { createRealtime } from './realtime.server'
+import { createRateLimiter } from './rate-limit.server'
 import { createMailer } from '../features/mail/mailer.server'
 import { MAIL_JOB, mailJobHandler } from '../features/mail/send-mail.server'
 import { PURGE_JOB, purgeJobHandler } from '../features/accounts/deletion.server'
@@ -37,5 +38,6 @@ export async function createServices(opts: { config: Config; database: Database;
     [MESSAGE_PUSH_JOB]: messagePushHandler({ db: database.db, tenants, i18n, push, isOnline: (id) => realtime.isOnline(id) }),
   }
   const jobs = createJobWorker(database.db, handlers, { intervalMs: opts.jobIntervalMs, log: opts.log })
-  return { config, database, tenants, i18n, geoip: await openGeoIp(), vapid, mailer, jobs, realtime, gifs }
+  const limiter = createRateLimiter(database.db, { redisUrl: config.redisUrl, prefix: config.redisPrefix, log: (m, err) => opts.log?.(`${m}${err ? `: ${String(err)}` : ''}`) })
+  return { config, database, tenants, i18n, geoip: await openGeoIp(), vapid, mailer, jobs, realtime, gifs, limiter }
 }

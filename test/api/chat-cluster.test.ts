@@ -103,6 +103,14 @@ describeCluster(`live delivery across two instances (PostgreSQL + Redis)${missin
     expect(await pushJobsFor(b.id)).toHaveLength(1)
   })
 
+  it('shares the message rate limit between the instances through Redis', async () => {
+    const key = `message:test-${Date.now()}`
+    expect(await one.services.limiter.hit(key, 2, 60)).toBe(true)
+    expect(await two.services.limiter.hit(key, 2, 60)).toBe(true)
+    expect(await one.services.limiter.hit(key, 2, 60)).toBe(false)
+    expect(await two.services.limiter.hit(key, 2, 60)).toBe(false)
+  })
+
   it('forgets the presence of an instance that stops', async () => {
     const b = await member()
     const third = await makeTestApp(await openDatabase({ databaseUrl: (await connectionUrl(database)).toString() }), REDIS)

@@ -334,6 +334,41 @@ describeEachDb('chat API', (kind: DbKind) => {
     for (const t of [bTab1, bTab2, aTab, sTab]) t.ws.terminate()
   })
 
+  it('sends the recipient’s unread total over all their listed conversations with each new message', async () => {
+    const b = await member()
+    const [a, c, d] = await Promise.all([member(), member(), member()])
+    for (const m of [a, c, d]) await setCredits(database, m.id, 100)
+    const fromA = await send(a.cookie, `member_id=${b.id}`, { kind: 'text', client_id: clientId(), text: '1' })
+    await send(a.cookie, `conversation_id=${fromA.json().message.conversation_id}`, { kind: 'text', client_id: clientId(), text: '2' })
+    // d's conversation is removed from b's list, then d is blocked: neither counts any more.
+    const fromD = await send(d.cookie, `member_id=${b.id}`, { kind: 'text', client_id: clientId(), text: 'x' })
+    await database.db.insert(blocks).values({ pool: 'main', blockerId: b.id, blockedId: d.id })
+    expect(fromD.statusCode).toBe(201)
+    const bTab = await liveSocket(app, b.cookie)
+    await send(c.cookie, `member_id=${b.id}`, { kind: 'text', client_id: clientId(), text: '3' })
+    expect(await bTab.next('unread')).toMatchObject({ total: 3 })
+    expect((await get(b.cookie, '/api/chats.php')).json().unread_total).toBe(3)
+    // A hidden conversation comes back with its new message, counting all its unread messages.
+    await app.inject({ method: 'DELETE', url: `/api/chat.php?id=${fromA.json().message.conversation_id}`, headers: { host: HOST, cookie: b.cookie } })
+    expect(await bTab.next('unread')).toMatchObject({ total: 1 })
+    await send(a.cookie, `conversation_id=${fromA.json().message.conversation_id}`, { kind: 'text', client_id: clientId(), text: '4' })
+    expect(await bTab.next('unread')).toMatchObject({ total: 2 })
+    expect((await get(b.cookie, '/api/chats.php')).json().unread_total).toBe(2)
+    bTab.ws.terminate()
+  })
+
+  it('limits a member to 120 messages a minute', async () => {
+    const a = await member()
+    const b = await member()
+    await setCredits(database, a.id, 100_000, true)
+    const first = await send(a.cookie, `member_id=${b.id}`, { kind: 'text', client_id: clientId(), text: '0' })
+    const where = `conversation_id=${first.json().message.conversation_id}`
+    for (let i = 1; i < 120; i++) expect((await send(a.cookie, where, { kind: 'text', client_id: clientId(), text: String(i) })).statusCode).toBe(201)
+    const over = await send(a.cookie, where, { kind: 'text', client_id: clientId(), text: 'te veel' })
+    expect(over.statusCode).toBe(429)
+    expect(over.json()).toMatchObject({ error: 'too_many_requests', message: 'Te veel verzoeken, probeer het over een minuut opnieuw.' })
+  })
+
   it('closes a socket without a session', async () => {
     const ws: WebSocket = await app.injectWS('/api/ws', { headers: { host: HOST } })
     const code = await new Promise<number>((resolve) => ws.on('close', (c: number) => resolve(c)))

@@ -165,6 +165,8 @@ export interface SendResult {
   row: MessageRow
   recipientId: number
   credits: number
+  /** The recipient's unread total right after this message (absent for a duplicate). */
+  recipientUnread?: number
   /** A retry of a message stored before: nothing was stored or charged again. */
   duplicate: boolean
 }
@@ -222,7 +224,7 @@ export async function sendMessage(db: Db, input: SendInput): Promise<SendResult>
       // SPEC.md section 6: replying needs a confirmed e-mail address.
       if (ctx.startedBy !== sender.id && sender.status !== 'active') throw new ChatError('email_not_confirmed')
       const result = await storeAndCharge(db, { ...stored, conversationId: input.conversationId, recipientId: ctx.otherId, cost: costFor(ctx.senderCountry), push: await offline(ctx.otherId) })
-      if (result) return { message: presentMessage(result.row, sender.id, input.mediaBase), row: result.row, recipientId: ctx.otherId, credits: result.credits, duplicate: false }
+      if (result) return { message: presentMessage(result.row, sender.id, input.mediaBase), row: result.row, recipientId: ctx.otherId, credits: result.credits, recipientUnread: result.recipientUnread, duplicate: false }
       // Not charged: out of credits, or a parallel retry of this very send got there first.
       const winner = await findByClientId(db, sender.id, message.client_id, input.mediaBase)
       if (winner) return winner
@@ -253,7 +255,7 @@ export async function sendMessage(db: Db, input: SendInput): Promise<SendResult>
       const result = await storeAndCharge(tx, { ...stored, conversationId, recipientId, cost: costFor(locked.rows[0]?.country), push })
       // The whole transaction (the new conversation too) is rolled back.
       if (!result) throw new ChatError('insufficient_credits')
-      return { message: presentMessage(result.row, sender.id, input.mediaBase), row: result.row, recipientId, credits: result.credits, duplicate: false }
+      return { message: presentMessage(result.row, sender.id, input.mediaBase), row: result.row, recipientId, credits: result.credits, recipientUnread: result.recipientUnread, duplicate: false }
     })
   } catch (err) {
     // Two sends with the same client id at once: the loser of the unique index answers the winner's message.
@@ -301,7 +303,10 @@ async function conversationContext(db: Db, pool: string, conversationId: number,
  * conversation up, count it unread for the recipient and read for the sender (both see it again if they had
  * hidden it), and queue the push job. Nothing is written when the balance is short: undefined then.
  */
-async function storeAndCharge(q: Db | Tx, m: StoredMessage & { conversationId: number; recipientId: number; cost: number; push: boolean }): Promise<{ row: MessageRow; credits: number } | undefined> {
+async function storeAndCharge(
+  q: Db | Tx,
+  m: StoredMessage & { conversationId: number; recipientId: number; cost: number; push: boolean },
+): Promise<{ row: MessageRow; credits: number; recipientUnread: number } | undefined> {
   // Explicit casts: node-postgres sends every parameter as text.
   const res = (await q.execute(sql`
     with charged as (
@@ -321,11 +326,15 @@ async function storeAndCharge(q: Db | Tx, m: StoredMessage & { conversationId: n
         unread_count = case when cm.account_id = ${m.senderId}::bigint then 0 else cm.unread_count + 1 end,
         last_read_message_id = case when cm.account_id = ${m.senderId}::bigint then stored.id else cm.last_read_message_id end
       from stored where cm.conversation_id = ${m.conversationId}::bigint and cm.account_id in (${m.senderId}::bigint, ${m.recipientId}::bigint)
+      returning cm.account_id, cm.unread_count
     ), pushed as (
       insert into jobs (kind, payload, run_at, max_attempts)
       select ${MESSAGE_PUSH_JOB}, jsonb_build_object('messageId', stored.id, 'recipientId', ${m.recipientId}::bigint), now(), ${MESSAGE_PUSH_ATTEMPTS}::int from stored where ${m.push}::boolean
     )
-    select stored.id, stored.created_at, charged.credits from stored, charged`)) as unknown as { rows: { id: string | number; created_at: string | Date; credits: number }[] }
+    -- The recipient's new unread total: their other conversations as the snapshot has them, plus this one's new count.
+    select stored.id, stored.created_at, charged.credits,
+      ${unreadTotalSql(m.pool, m.recipientId, m.conversationId)} + coalesce((select unread_count from members where account_id = ${m.recipientId}::bigint), 0) as recipient_unread
+    from stored, charged`)) as unknown as { rows: { id: string | number; created_at: string | Date; credits: number; recipient_unread: number }[] }
   const r = res.rows[0]
   if (!r) return undefined
   const row: MessageRow = {
@@ -342,7 +351,7 @@ async function storeAndCharge(q: Db | Tx, m: StoredMessage & { conversationId: n
     credits: m.cost,
     createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at),
   }
-  return { row, credits: Number(r.credits) }
+  return { row, credits: Number(r.credits), recipientUnread: Number(r.recipient_unread) }
 }
 
 async function findByClientId(q: Db | Tx, senderId: number, clientId: string, mediaBase: string): Promise<SendResult | undefined> {
@@ -441,16 +450,25 @@ export async function listChats(db: Db, viewer: Viewer & { id: number }, mediaBa
   return { chats, unreadTotal: chats.reduce((n, c) => n + c.num_unread_messages, 0) }
 }
 
+/**
+ * The total of unread messages over a member's listed conversations (the navigation badge): not hidden, and the
+ * other member still a chat partner (see chatPartner). One definition for unreadTotal and the send statement.
+ */
+function unreadTotalSql(pool: string, accountId: number, exceptConversation?: number): SQL {
+  return sql`(select coalesce(sum(cm.unread_count), 0)::int from conversation_members cm
+    join conversations c on c.id = cm.conversation_id
+    join accounts o on o.id = case when c.member_a = ${accountId}::bigint then c.member_b else c.member_a end
+    join profiles op on op.account_id = o.id
+    where cm.pool = ${pool} and cm.account_id = ${accountId}::bigint and cm.hidden_at is null
+      and o.pool = ${pool} and o.status in ('active', 'not_confirmed')
+      and not exists (select 1 from blocks b where b.pool = ${pool} and ((b.blocker_id = o.id and b.blocked_id = ${accountId}::bigint) or (b.blocker_id = ${accountId}::bigint and b.blocked_id = o.id)))
+      ${exceptConversation === undefined ? sql`` : sql`and cm.conversation_id <> ${exceptConversation}::bigint`})`
+}
+
 /** The total of unread messages over the member's visible conversations (the navigation badge). */
 export async function unreadTotal(db: Db, viewer: Viewer & { id: number }): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${conversationMembers.unreadCount}), 0)::int` })
-    .from(conversationMembers)
-    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .innerJoin(accounts, sql`${accounts.id} = case when ${conversations.memberA} = ${viewer.id} then ${conversations.memberB} else ${conversations.memberA} end`)
-    .innerJoin(profiles, eq(profiles.accountId, accounts.id))
-    .where(and(eq(conversationMembers.pool, viewer.pool), eq(conversationMembers.accountId, viewer.id), isNull(conversationMembers.hiddenAt), chatPartner(viewer)))
-  return Number(row?.n ?? 0)
+  const res = (await db.execute(sql`select ${unreadTotalSql(viewer.pool, viewer.id)} as n`)) as unknown as { rows: { n: number }[] }
+  return Number(res.rows[0]?.n ?? 0)
 }
 
 /** One conversation's messages for one of its two members: the newest page, older pages, or what came after an id. */

@@ -21,7 +21,6 @@ import {
 } from '../../shared/chat-contracts'
 import { ApiError, requireAccount } from '../context.server'
 import { parseInput } from '../zod-errors.server'
-import { rateLimitHit } from '../rate-limit.server'
 import { ChatError, hideChats, listChats, markRead, messageCost, otherParticipant, presentMessage, readConversation, sendMessage, unreadTotal, type SendInput } from '../../features/chat/chat.server'
 import { GIFTS, giftImage } from '../../features/chat/catalogue'
 import { processImage, MAX_UPLOAD_BYTES } from '../../features/photos/photos.server'
@@ -62,7 +61,7 @@ export async function chatRoutes(app: FastifyInstance) {
     const total = await unreadTotal(db, { pool: account.pool, id: account.id, paidUser: account.paidUser })
     await realtime.publish([account.id], { type: 'unread', total } satisfies LiveServerEvent)
   }
-  /** After a stored message: the message to every tab of both members (one publish), then the recipient's unread total. */
+  /** After a stored message: in one publish, the message to every tab of both members and the recipient's unread total. */
   const deliver = async (req: FastifyRequest, result: Awaited<ReturnType<typeof sendMessage>>) => {
     if (result.duplicate) return
     const account = req.ctx.account!
@@ -71,15 +70,14 @@ export async function chatRoutes(app: FastifyInstance) {
     await realtime.publishMany([
       { to: [account.id], event: { type: 'message', conversation_id, message: result.message } satisfies LiveServerEvent },
       { to: [result.recipientId], event: { type: 'message', conversation_id, message: presentMessage(result.row, result.recipientId, mediaBase) } satisfies LiveServerEvent },
+      { to: [result.recipientId], event: { type: 'unread', total: result.recipientUnread ?? 0 } satisfies LiveServerEvent },
     ])
-    // The total does not depend on the recipient's tier (paidUser only changes how profiles are shown).
-    await pushUnread({ id: result.recipientId, pool: account.pool, paidUser: false })
   }
 
   const send = async (req: FastifyRequest, message: SendInput['message'], where: z.infer<typeof target>) => {
     const account = requireAccount(req)
     const { t, tenant } = req.ctx
-    if (!(await rateLimitHit(db, `message:${account.id}`, 120, 60))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
+    if (!(await app.services.limiter.hit(`message:${account.id}`, 120, 60))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
     try {
       const result = await sendMessage(db, {
         tenant,
