@@ -268,11 +268,12 @@ async function main() {
     console.log(`| missing / duplicated / stray | ${missing} / ${duplicates} / ${strayEvents} |`)
     console.log(`| delivery latency p50 / p99 / max | ${percentile(latencies, 50).toFixed(1)} / ${p99.toFixed(1)} / ${(latencies.at(-1) ?? NaN).toFixed(1)} ms |`)
     console.log(`| send request p50 / p99 | ${percentile(httpMs, 50).toFixed(1)} / ${percentile(httpMs, 99).toFixed(1)} ms |`)
-    const exact = missing === 0 && duplicates === 0 && failed.length === 0 && errors === 0 && skipped === 0
-    console.log(`\nexactly once to every open socket of the recipient: ${exact ? 'yes' : 'NO'}`)
+    const exact = missing === 0 && duplicates === 0 && strayEvents === 0
+    console.log(`\nevery stored message exactly once to every open socket of its recipient: ${exact ? 'yes' : 'NO'}`)
+    if (failed.length || errors || skipped) console.log(`not every send was made and stored: ${failed.length} refused, ${errors} errors, ${skipped} skipped`)
     console.log(`p99 ${p99.toFixed(1)} ms at ${(ok.length / sendSeconds).toFixed(0)} msg/s: ${p99 <= 100 && ok.length / sendSeconds >= RATE * 0.98 ? 'meets' : 'misses'} the target (p99 <= 100 ms at ${RATE} msg/s)`)
     for (const a of agents) a.destroy()
-    if (!exact) process.exitCode = 1
+    if (!exact || failed.length || errors) process.exitCode = 1
   } finally {
     await cleanup()
   }
