@@ -13,10 +13,30 @@ export function ensureBuild() {
   }
 }
 
+const SOURCES = ['pages', 'renderer', 'src', 'themes', 'locales', 'public', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs']
+
+function newestMtime(p: string): number {
+  if (!fs.existsSync(p)) return 0
+  const st = fs.statSync(p)
+  if (!st.isDirectory()) return st.mtimeMs
+  return Math.max(0, ...fs.readdirSync(p).map((f) => newestMtime(path.join(p, f))))
+}
+
+/** Builds when the build is missing or older than the sources (as npm start does), so a benchmark measures the code. */
+export function ensureFreshBuild() {
+  const built = fs.existsSync('dist/node/main.mjs') ? fs.statSync('dist/node/main.mjs').mtimeMs : 0
+  if (!built || SOURCES.some((s) => newestMtime(s) > built)) {
+    const r = spawnSync('node', ['scripts/build.mjs', '--logLevel', 'warn'], { stdio: 'inherit' })
+    if (r.status !== 0) throw new Error('build failed')
+  }
+}
+
 export async function startProcess(script: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
   // The built server runs on plain Node; a TypeScript script (the static comparison server) through tsx.
-  const args = script.endsWith('.mjs') ? ['--max-semi-space-size=32', script] : ['--max-semi-space-size=32', '--import', 'tsx', script]
+  // BENCH_NODE_ARGS adds flags for the servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them.
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const args = script.endsWith('.mjs') ? ['--max-semi-space-size=32', ...extra, script] : ['--max-semi-space-size=32', ...extra, '--import', 'tsx', script]
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_MEMBERS_PER_POOL: '40', ...env },

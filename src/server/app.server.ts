@@ -44,7 +44,9 @@ export async function buildApp({ services, pages, logger = false }: AppOptions):
     return503OnClosing: true,
   })
   app.decorate('services', services)
-  app.addHook('onClose', async () => services.realtime.close())
+  app.addHook('onClose', async () => {
+    await Promise.all([services.realtime.close(), services.limiter.close()])
+  })
   await app.register(cookie)
   await app.register(compress, { global: true, threshold: 1024 })
 

@@ -9,6 +9,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
+  /** Prefix of the Redis channel and keys, so several deployments can share one Redis. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{0,40}$/, 'letters, digits, colons, dashes and underscores').default(''),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   /** Hosts not matching any tenant resolve to this tenant id (useful behind a proxy). */
   DEFAULT_TENANT: z.string().optional(),
@@ -26,6 +28,10 @@ const envSchema = z.object({
   MAIL_EVENTS_SECRET: z.string().min(16, 'at least 16 characters').optional(),
   /** Run the job worker (mail, purges) inside the web server; set false when `npm run worker` runs it. */
   RUN_JOBS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** GIPHY API key: the GIF picker searches GIPHY; without it the built-in catalogue. */
+  GIPHY_API_KEY: z.string().min(8, 'at least 8 characters').optional(),
+  /** GIPHY's API address (tests point it at a local fake). */
+  GIPHY_API_URL: z.string().regex(/^https?:\/\/[^/]+/, 'must be an http(s) address').default('https://api.giphy.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -49,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     mediaDir: path.join(dataDir, 'media'),
     databaseUrl: c.DATABASE_URL,
     redisUrl: c.REDIS_URL,
+    redisPrefix: c.REDIS_PREFIX,
     smtpUrl: c.SMTP_URL,
     defaultTenant: c.DEFAULT_TENANT,
     trustProxy: c.TRUST_PROXY,
@@ -58,6 +65,8 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     publicUrl: c.PUBLIC_URL,
     mailEventsSecret: c.MAIL_EVENTS_SECRET,
     runJobs: c.RUN_JOBS,
+    giphyApiKey: c.GIPHY_API_KEY,
+    giphyApiUrl: c.GIPHY_API_URL,
     devMailbox: c.DEV_MAILBOX ? c.DEV_MAILBOX === 'true' : c.NODE_ENV === 'development',
   }
 }

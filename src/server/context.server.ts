@@ -12,6 +12,8 @@ import type { Account } from '../features/accounts/sessions.server'
 import type { Realtime } from './realtime.server'
 import type { Mailer } from '../features/mail/mailer.server'
 import type { JobWorker } from './jobs.server'
+import type { GifSource } from '../features/chat/gifs.server'
+import type { RateLimiter } from './rate-limit.server'
 
 export interface Services {
   config: Config
@@ -24,6 +26,10 @@ export interface Services {
   jobs: JobWorker
   /** Live events to members' open tabs (in-process, or across instances through Redis). */
   realtime: Realtime
+  /** The GIF picker's source: the built-in catalogue, or GIPHY with GIPHY_API_KEY. */
+  gifs: GifSource
+  /** Rate limits of hot paths (chat messages): Redis with REDIS_URL, else the database. */
+  limiter: RateLimiter
 }
 
 export interface RequestContext {

@@ -1,17 +1,14 @@
 // Live events for members' open tabs: each instance keeps its own sockets per account; events for an account
 // go through the bus, in-process by default and through Redis pub/sub with REDIS_URL, so a member's tabs on
 // any instance receive them. Nothing is stored here: after a reconnect the client catches up from the database.
+import crypto from 'node:crypto'
 import { EventEmitter } from 'node:events'
+import os from 'node:os'
 import { Redis } from 'ioredis'
 
 export interface LiveEvent {
   type: string
   [key: string]: unknown
-}
-
-interface Envelope {
-  to: number[]
-  event: LiveEvent
 }
 
 export interface LiveSocket {
@@ -21,6 +18,8 @@ export interface LiveSocket {
 export interface Realtime {
   /** Sends the event to every open socket of these accounts, on every instance. */
   publish(to: number[], event: LiveEvent): Promise<void>
+  /** Several events in one go (one Redis message), each to its own accounts; delivered in this order. */
+  publishMany(items: Array<{ to: number[]; event: LiveEvent }>): Promise<void>
   /** Registers a socket of an account on this instance; returns the function that removes it. */
   attach(accountId: number, socket: LiveSocket): () => void
   /** Open sockets of an account on this instance. */
@@ -31,22 +30,28 @@ export interface Realtime {
 }
 
 const CHANNEL = 'live-events'
-const PRESENCE_TTL_S = 120
+const RS = '\x1e'
+const PRESENCE_TTL_S = 60
 
-export function createRealtime(opts: { redisUrl?: string; log?: (msg: string, err?: unknown) => void } = {}): Realtime {
+/** prefix namespaces the Redis channel and keys, so several deployments (or test runs) can share one Redis. */
+export function createRealtime(opts: { redisUrl?: string; prefix?: string; log?: (msg: string, err?: unknown) => void } = {}): Realtime {
+  const prefix = opts.prefix ?? ''
+  const channel = `${prefix}${CHANNEL}`
   const sockets = new Map<number, Set<LiveSocket>>()
   const log = opts.log ?? (() => {})
 
-  const deliver = (raw: string) => {
-    let envelope: Envelope
-    try {
-      envelope = JSON.parse(raw) as Envelope
-    } catch {
-      return
-    }
-    const data = JSON.stringify(envelope.event)
-    for (const id of envelope.to) {
-      for (const s of sockets.get(id) ?? []) {
+  // The wire format is records "<account ids>\n<event JSON>" separated by RS (\x1e, which JSON text never holds
+  // unescaped): an instance reads the ids, and only when one of them has a socket here sends the event text on
+  // as it came, without parsing or serializing it again.
+  const deliverOne = (record: string) => {
+    const cut = record.indexOf('\n')
+    if (cut < 0) return
+    let data: string | undefined
+    for (const part of record.slice(0, cut).split(',')) {
+      const set = sockets.get(Number(part))
+      if (!set) continue
+      data ??= record.slice(cut + 1)
+      for (const s of set) {
         try {
           s.send(data)
         } catch (err) {
@@ -55,6 +60,11 @@ export function createRealtime(opts: { redisUrl?: string; log?: (msg: string, er
       }
     }
   }
+  const deliver = (raw: string) => {
+    for (const record of raw.split(RS)) deliverOne(record)
+  }
+  const encode = (to: number[], event: LiveEvent) => `${[...new Set(to)].join(',')}\n${JSON.stringify(event)}`
+  let closing = false
 
   let publishRaw: (raw: string) => Promise<void>
   let presence: { add(id: number): void; remove(id: number): void; online(id: number): Promise<boolean>; close(): Promise<void> }
@@ -63,22 +73,37 @@ export function createRealtime(opts: { redisUrl?: string; log?: (msg: string, er
     const sub = new Redis(opts.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 })
     pub.on('error', (err) => log('realtime: redis error', err))
     sub.on('error', (err) => log('realtime: redis error', err))
-    void sub.subscribe(CHANNEL)
+    void sub.subscribe(channel)
     sub.on('message', (_channel: string, raw: string) => deliver(raw))
     publishRaw = async (raw) => {
-      await pub.publish(CHANNEL, raw)
+      await pub.publish(channel, raw)
     }
-    // Presence: a counter per account with a TTL refreshed while sockets are open on this instance.
+    // Presence: per account a sorted set of the instances holding one of its sockets, scored by when that
+    // entry expires. Each instance renews its entries while the sockets stay open, so the entries of an
+    // instance that died without closing its sockets lapse within PRESENCE_TTL_S; a counter could not tell.
+    const instance = `${os.hostname()}:${process.pid}:${crypto.randomBytes(6).toString('hex')}`
+    const key = (id: number) => `${prefix}presence:${id}`
+    const renew = (ids: Iterable<number>) => {
+      const until = Date.now() + PRESENCE_TTL_S * 1000
+      const batch = pub.pipeline()
+      for (const id of ids) batch.zadd(key(id), until, instance).pexpire(key(id), PRESENCE_TTL_S * 1000)
+      return batch.exec()
+    }
     const refresh = setInterval(() => {
-      for (const id of sockets.keys()) void pub.expire(`presence:${id}`, PRESENCE_TTL_S)
+      if (sockets.size > 0) renew(sockets.keys()).catch((err) => log('realtime: presence renewal failed', err))
     }, (PRESENCE_TTL_S / 3) * 1000)
     refresh.unref()
     presence = {
-      add: (id) => void pub.multi().incr(`presence:${id}`).expire(`presence:${id}`, PRESENCE_TTL_S).exec(),
-      remove: (id) => void pub.decr(`presence:${id}`),
-      online: async (id) => Number((await pub.get(`presence:${id}`)) ?? 0) > 0,
+      add: (id) => void renew([id]).catch((err) => log('realtime: presence failed', err)),
+      remove: (id) => void pub.zrem(key(id), instance).catch((err) => log('realtime: presence failed', err)),
+      online: async (id) => (await pub.zcount(key(id), Date.now(), '+inf')) > 0,
       close: async () => {
         clearInterval(refresh)
+        if (sockets.size > 0) {
+          const batch = pub.pipeline()
+          for (const id of sockets.keys()) batch.zrem(key(id), instance)
+          await batch.exec().catch(() => undefined)
+        }
         await Promise.allSettled([pub.quit(), sub.quit()])
       },
     }
@@ -92,30 +117,42 @@ export function createRealtime(opts: { redisUrl?: string; log?: (msg: string, er
     presence = { add: () => {}, remove: () => {}, online: async (id) => (sockets.get(id)?.size ?? 0) > 0, close: async () => {} }
   }
 
+  const publishMany = async (items: Array<{ to: number[]; event: LiveEvent }>) => {
+    const records = items.filter((i) => i.to.length > 0).map((i) => encode(i.to, i.event))
+    if (records.length === 0 || closing) return
+    try {
+      await publishRaw(records.join(RS))
+    } catch (err) {
+      // A lost live event is caught up from the database on the next load; it never fails the request.
+      log('realtime: publish failed', err)
+    }
+  }
+
   return {
-    async publish(to, event) {
-      if (to.length === 0) return
-      try {
-        await publishRaw(JSON.stringify({ to, event } satisfies Envelope))
-      } catch (err) {
-        // A lost live event is caught up from the database on the next load; it never fails the request.
-        log('realtime: publish failed', err)
-      }
-    },
+    publish: (to, event) => publishMany([{ to, event }]),
+    publishMany,
     attach(accountId, socket) {
       let set = sockets.get(accountId)
-      if (!set) sockets.set(accountId, (set = new Set()))
+      if (!set) {
+        sockets.set(accountId, (set = new Set()))
+        presence.add(accountId)
+      }
       set.add(socket)
-      presence.add(accountId)
       return () => {
         const s = sockets.get(accountId)
         if (!s?.delete(socket)) return
-        if (s.size === 0) sockets.delete(accountId)
-        presence.remove(accountId)
+        if (s.size === 0) {
+          sockets.delete(accountId)
+          presence.remove(accountId)
+        }
       }
     },
     localSockets: (accountId) => sockets.get(accountId)?.size ?? 0,
-    isOnline: (accountId) => presence.online(accountId),
-    close: () => presence.close(),
+    // A socket here answers at once; otherwise the shared presence (Redis) is asked.
+    isOnline: async (accountId) => (sockets.get(accountId)?.size ?? 0) > 0 || presence.online(accountId),
+    close: () => {
+      closing = true
+      return presence.close()
+    },
   }
 }

@@ -8,23 +8,36 @@ import { openGeoIp } from './geoip.server'
 import { loadVapidKeys } from './vapid.server'
 import { createJobWorker } from './jobs.server'
 import { createRealtime } from './realtime.server'
+import { createRateLimiter } from './rate-limit.server'
 import { createMailer } from '../features/mail/mailer.server'
 import { MAIL_JOB, mailJobHandler } from '../features/mail/send-mail.server'
 import { PURGE_JOB, purgeJobHandler } from '../features/accounts/deletion.server'
 import { unsubscribeSecret, unsubscribeToken } from '../features/notifications/notifications.server'
+import { createPushSender } from '../features/notifications/push.server'
+import { MESSAGE_PUSH_JOB, messagePushHandler } from '../features/chat/message-push.server'
+import { createGifSource } from '../features/chat/gifs.server'
+import type https from 'node:https'
 
-/** jobIntervalMs 0 leaves the job worker to explicit runDue() calls (tests). */
-export async function createServices(opts: { config: Config; database: Database; tenants: TenantRegistry; jobIntervalMs?: number; log?: (m: string) => void }): Promise<Services> {
+/**
+ * jobIntervalMs 0 leaves the job worker to explicit runDue() calls (tests). pushAgent is for tests only: the
+ * HTTPS agent that reaches a local push service with a self-signed certificate.
+ */
+export async function createServices(opts: { config: Config; database: Database; tenants: TenantRegistry; jobIntervalMs?: number; log?: (m: string) => void; pushAgent?: https.Agent }): Promise<Services> {
   const { config, database, tenants } = opts
   const i18n = createI18nService()
   const mailer = createMailer(database.db, config.smtpUrl)
   // Read once, on the first mail that needs it.
   let secret: Promise<Buffer> | undefined
+  const vapid = await loadVapidKeys(database.db)
+  const realtime = createRealtime({ redisUrl: config.redisUrl, prefix: config.redisPrefix, log: (m, err) => opts.log?.(`${m}${err ? `: ${String(err)}` : ''}`) })
+  const push = createPushSender({ vapid, agent: opts.pushAgent })
+  const gifs = createGifSource({ giphyApiKey: config.giphyApiKey, giphyApiUrl: config.giphyApiUrl, log: opts.log })
   const handlers = {
     [MAIL_JOB]: mailJobHandler({ tenants, i18n, mailer, publicUrl: config.publicUrl, unsubscribeToken: async (id) => unsubscribeToken(await (secret ??= unsubscribeSecret(database.db)), id) }),
     [PURGE_JOB]: purgeJobHandler(database.db, config.mediaDir),
+    [MESSAGE_PUSH_JOB]: messagePushHandler({ db: database.db, tenants, i18n, push, isOnline: (id) => realtime.isOnline(id) }),
   }
   const jobs = createJobWorker(database.db, handlers, { intervalMs: opts.jobIntervalMs, log: opts.log })
-  const realtime = createRealtime({ redisUrl: config.redisUrl, log: (m, err) => opts.log?.(`${m}${err ? `: ${String(err)}` : ''}`) })
-  return { config, database, tenants, i18n, geoip: await openGeoIp(), vapid: await loadVapidKeys(database.db), mailer, jobs, realtime }
+  const limiter = createRateLimiter(database.db, { redisUrl: config.redisUrl, prefix: config.redisPrefix, log: (m, err) => opts.log?.(`${m}${err ? `: ${String(err)}` : ''}`) })
+  return { config, database, tenants, i18n, geoip: await openGeoIp(), vapid, mailer, jobs, realtime, gifs, limiter }
 }

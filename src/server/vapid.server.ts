@@ -12,7 +12,11 @@ export interface VapidKeys {
 export function generateVapidKeys(): VapidKeys {
   const ecdh = crypto.createECDH('prime256v1')
   ecdh.generateKeys()
-  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') }
+  // The private key is a 32-byte number; getPrivateKey() drops leading zero bytes, which web-push refuses.
+  const privateKey = Buffer.alloc(32)
+  const raw = ecdh.getPrivateKey()
+  raw.copy(privateKey, 32 - raw.length)
+  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: privateKey.toString('base64url') }
 }
 
 export async function loadVapidKeys(db: Db): Promise<VapidKeys> {

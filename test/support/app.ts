@@ -1,5 +1,6 @@
 // Builds the Fastify app over a test database, and factories for test data.
 import fs from 'node:fs'
+import type https from 'node:https'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -13,15 +14,20 @@ import { hashPassword } from '../../src/features/accounts/passwords.server'
 import type { Services } from '../../src/server/context.server'
 import { openTestDatabase, type DbKind } from './db'
 
-/** Services over a test database; the job worker only runs when a test calls services.jobs.runDue(). */
-export async function makeServices(database: Database, env: Record<string, string> = {}): Promise<Services> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dating-test-'))
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '3000', DEV_MAILBOX: 'true', PUBLIC_URL: 'http://{id}.localhost:3000', ...env })
-  return createServices({ config, database, tenants: await loadTenants(), jobIntervalMs: 0 })
+/** Test-only service options: pushAgent reaches a local push service with a self-signed certificate. */
+export interface TestServiceOptions {
+  pushAgent?: https.Agent
 }
 
-export async function makeTestApp(database: Database, env: Record<string, string> = {}): Promise<FastifyInstance> {
-  const app = await buildApp({ services: await makeServices(database, env) })
+/** Services over a test database; the job worker only runs when a test calls services.jobs.runDue(). */
+export async function makeServices(database: Database, env: Record<string, string> = {}, opts: TestServiceOptions = {}): Promise<Services> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dating-test-'))
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '3000', DEV_MAILBOX: 'true', PUBLIC_URL: 'http://{id}.localhost:3000', ...env })
+  return createServices({ config, database, tenants: await loadTenants(), jobIntervalMs: 0, pushAgent: opts.pushAgent })
+}
+
+export async function makeTestApp(database: Database, env: Record<string, string> = {}, opts: TestServiceOptions = {}): Promise<FastifyInstance> {
+  const app = await buildApp({ services: await makeServices(database, env, opts) })
   app.addHook('onClose', async () => {
     await app.services.jobs.stop()
     app.services.mailer.close()

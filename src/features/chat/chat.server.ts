@@ -1,14 +1,18 @@
 // Conversations and messages: who may read and write them, what a message costs (charged in the same
 // transaction as the message, never below zero under concurrent sends), idempotent retries by client id,
 // unread counts and hiding. Live delivery is the caller's job (src/server/api/chat.server.ts).
-import { and, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
-import type { Db } from '../../db/client.server'
-import { accounts, blocks, conversationMembers, conversations, creditLedger, messages, photos, profiles } from '../../db/schema'
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client.server'
+import { accounts, blocks, conversationMembers, conversations, messages, photos, profiles } from '../../db/schema'
 import type { ChatListItem, ChatMessage, SendMessageRequest } from '../../shared/chat-contracts'
 import type { Tenant } from '../../shared/tenant-schema'
 import { presentMemberCard } from '../discovery/present-member.server'
 import { findVisibleMember, type Viewer } from '../discovery/visibility.server'
-import { BUILTIN_GIFS, GIFTS, gifFile, giftImage } from './catalogue'
+import { GIFTS, giftImage } from './catalogue'
+import { createGifSource, GifUnavailable, type GifSource } from './gifs.server'
+import { MESSAGE_PUSH_ATTEMPTS, MESSAGE_PUSH_JOB } from './message-push.server'
+
+const BUILTIN_GIF_SOURCE = createGifSource({})
 
 /** SPEC.md sections 5 and 9: free members start at most 2 conversations. */
 export const FREE_CONVERSATION_LIMIT = 2
@@ -24,6 +28,7 @@ export type ChatErrorCode =
   | 'message_too_long'
   | 'unknown_gift'
   | 'unknown_gif'
+  | 'gif_unavailable'
 
 export class ChatError extends Error {
   constructor(public code: ChatErrorCode) {
@@ -39,7 +44,6 @@ export interface Sender {
 }
 
 type MessageRow = typeof messages.$inferSelect
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 const viewerOf = (s: Sender) => ({ pool: s.pool, id: s.id, paidUser: s.paidUser })
 
@@ -88,15 +92,30 @@ async function isBlockedEitherWay(db: Db | Tx, pool: string, a: number, b: numbe
   return row !== undefined
 }
 
-export function messageCost(tenant: Tenant, req: { kind: string; gift_id?: string }): number {
-  switch (req.kind) {
-    case 'image':
-      return tenant.credits.photo_credits
-    case 'gift':
-      return tenant.credits.gift_credits * (GIFTS.find((g) => g.id === req.gift_id)?.factor ?? 1)
-    default:
-      return tenant.credits.message_credits
-  }
+/**
+ * The least a message costs a sender from `country`, in credits. The tenant's message_credits are the price in its
+ * first (home) country; minimum_message_costs names per country the least a message may cost in money, so a
+ * country with a higher minimum pays proportionally more credits (only between countries of one currency).
+ */
+export function minimumMessageCredits(tenant: Tenant, country: string | null | undefined): number {
+  const base = tenant.credits.message_credits
+  const minimum = tenant.credits.minimum_message_costs
+  const home = minimum[Object.keys(tenant.countries)[0]]
+  const here = country ? minimum[country] : undefined
+  if (!home || !here || home.currency !== here.currency || home.costs <= 0) return base
+  // The epsilon keeps 12.000000001 (floating point) from becoming 13.
+  return Math.max(base, Math.ceil((base * here.costs) / home.costs - 1e-9))
+}
+
+/** What a message of this kind costs a sender from `country`: its own price, never below the country's minimum. */
+export function messageCost(tenant: Tenant, req: { kind: string; gift_id?: string }, country?: string | null): number {
+  const own =
+    req.kind === 'image'
+      ? tenant.credits.photo_credits
+      : req.kind === 'gift'
+        ? tenant.credits.gift_credits * (GIFTS.find((g) => g.id === req.gift_id)?.factor ?? 1)
+        : tenant.credits.message_credits
+  return own === 0 ? 0 : Math.max(own, minimumMessageCredits(tenant, country))
 }
 
 /** What a message looks like to one of the two participants. */
@@ -131,6 +150,13 @@ export interface SendInput {
   memberId?: number
   message: SendMessageRequest | { kind: 'image'; client_id: string; photo: { filename: string; thumbFilename: string; blurredFilename: string; width: number; height: number } }
   mediaBase: string
+  /** Resolves a GIF id (built-in catalogue or GIPHY); the built-in catalogue without it. */
+  gifs?: GifSource
+  /**
+   * Whether the recipient has an open tab on any instance. When not, a web push job is queued in the message's
+   * transaction. Without it no push is queued.
+   */
+  isOnline?: (accountId: number) => Promise<boolean>
 }
 
 export interface SendResult {
@@ -139,6 +165,8 @@ export interface SendResult {
   row: MessageRow
   recipientId: number
   credits: number
+  /** The recipient's unread total right after this message (absent for a duplicate). */
+  recipientUnread?: number
   /** A retry of a message stored before: nothing was stored or charged again. */
   duplicate: boolean
 }
@@ -146,6 +174,12 @@ export interface SendResult {
 /**
  * Stores and charges one message. Throws ChatError for every refusal; a retry with the same client id answers
  * the stored message without charging again.
+ *
+ * The common case, a message in an existing conversation, costs two queries: one reads everything the checks
+ * need (membership, the other member, blocks, the sender's country, an earlier send with this client id), and
+ * one statement stores the message, charges it with its ledger entry, updates both members' read state and, when
+ * the recipient has no open tab, queues the push job. One statement is atomic by itself: a charge that fails
+ * stores nothing (see bench/chat and docs/decisions/010-chat-delivery.md).
  */
 export async function sendMessage(db: Db, input: SendInput): Promise<SendResult> {
   const { tenant, sender, message } = input
@@ -155,97 +189,182 @@ export async function sendMessage(db: Db, input: SendInput): Promise<SendResult>
   if (message.kind === 'image' && !sender.paidUser) throw new ChatError('premium_required')
   let gifBody: string | null = null
   if (message.kind === 'gif') {
-    const gif = resolveGif(message.gif_id)
+    let gif
+    try {
+      gif = await (input.gifs ?? BUILTIN_GIF_SOURCE).resolve(message.gif_id)
+    } catch (err) {
+      if (err instanceof GifUnavailable) throw new ChatError('gif_unavailable')
+      throw err
+    }
     if (!gif) throw new ChatError('unknown_gif')
     gifBody = JSON.stringify(gif)
   }
+  const stored: StoredMessage = {
+    pool,
+    senderId: sender.id,
+    clientId: message.client_id,
+    kind: message.kind,
+    // A chat image is not a profile photo: its files are named in the message alone.
+    body: message.kind === 'text' ? message.text : message.kind === 'image' ? JSON.stringify({ filename: message.photo.filename, thumbFilename: message.photo.thumbFilename }) : gifBody,
+    giftId: message.kind === 'gift' ? message.gift_id : null,
+    gifId: message.kind === 'gif' ? message.gif_id : null,
+    reason: message.kind === 'text' || message.kind === 'gif' ? 'message' : message.kind === 'image' ? 'photo' : 'gift',
+  }
+  const costFor = (country: string | null | undefined) => messageCost(tenant, message.kind === 'gift' ? message : { kind: message.kind }, country)
+  // Asked before anything is written, so no lock is held while Redis answers; a failing presence store means push.
+  const offline = async (recipientId: number) => (input.isOnline ? !(await input.isOnline(recipientId).catch(() => false)) : false)
 
-  // A retry of a stored message answers it as it is.
-  const existing = await findByClientId(db, sender.id, message.client_id)
-  if (existing) return existing
+  try {
+    if (input.conversationId !== undefined) {
+      const ctx = await conversationContext(db, pool, input.conversationId, sender.id, message.client_id)
+      if (!ctx) throw new ChatError('not_found')
+      if (ctx.duplicate) return (await findByClientId(db, sender.id, message.client_id, input.mediaBase))!
+      if (ctx.blocked) throw new ChatError('blocked')
+      if (!ctx.partner) throw new ChatError('not_found')
+      // SPEC.md section 6: replying needs a confirmed e-mail address.
+      if (ctx.startedBy !== sender.id && sender.status !== 'active') throw new ChatError('email_not_confirmed')
+      const result = await storeAndCharge(db, { ...stored, conversationId: input.conversationId, recipientId: ctx.otherId, cost: costFor(ctx.senderCountry), push: await offline(ctx.otherId) })
+      if (result) return { message: presentMessage(result.row, sender.id, input.mediaBase), row: result.row, recipientId: ctx.otherId, credits: result.credits, recipientUnread: result.recipientUnread, duplicate: false }
+      // Not charged: out of credits, or a parallel retry of this very send got there first.
+      const winner = await findByClientId(db, sender.id, message.client_id, input.mediaBase)
+      if (winner) return winner
+      throw new ChatError('insufficient_credits')
+    }
+    if (input.memberId === undefined) throw new ChatError('not_found')
 
-  // Who the message goes to, and whether the sender may write to them.
-  let conversationId = input.conversationId
-  let recipientId: number
-  let startedBySender: boolean
-  if (conversationId !== undefined) {
-    const m = await membership(db, pool, conversationId, sender.id)
-    if (!m) throw new ChatError('not_found')
-    recipientId = m.otherId
-    startedBySender = m.conversation.startedBy === sender.id
-  } else if (input.memberId !== undefined) {
-    recipientId = input.memberId
+    // To a member: the conversation of the pair, or a new one made by this message.
+    const existing = await findByClientId(db, sender.id, message.client_id, input.mediaBase)
+    if (existing) return existing
+    const recipientId = input.memberId
     const [a, b] = sender.id < recipientId ? [sender.id, recipientId] : [recipientId, sender.id]
     const [c] = await db.select().from(conversations).where(and(eq(conversations.pool, pool), eq(conversations.memberA, a), eq(conversations.memberB, b))).limit(1)
-    conversationId = c?.id
-    startedBySender = c ? c.startedBy === sender.id : true
-  } else {
-    throw new ChatError('not_found')
-  }
-  if (await isBlockedEitherWay(db, pool, sender.id, recipientId)) throw new ChatError('blocked')
-  // A new conversation needs a visible member; an existing one goes on while the other stays a chat partner.
-  const reachable = conversationId === undefined ? await findVisibleMember(db, viewerOf(sender), recipientId) : await findChatPartner(db, viewerOf(sender), recipientId)
-  if (!reachable) throw new ChatError('not_found')
-  // SPEC.md section 6: replying needs a confirmed e-mail address.
-  if (!startedBySender && sender.status !== 'active') throw new ChatError('email_not_confirmed')
-
-  const cost = messageCost(tenant, message.kind === 'gift' ? message : { kind: message.kind })
-  try {
+    if (c) return await sendMessage(db, { ...input, conversationId: c.id, memberId: undefined })
+    if (recipientId === sender.id) throw new ChatError('not_found')
+    if (await isBlockedEitherWay(db, pool, sender.id, recipientId)) throw new ChatError('blocked')
+    // A new conversation needs a member the sender may see.
+    if (!(await findVisibleMember(db, viewerOf(sender), recipientId))) throw new ChatError('not_found')
+    const push = await offline(recipientId)
     return await db.transaction(async (tx) => {
-      // One sender's sends are serialized: the conversation limit and the balance are checked without races.
-      await tx.execute(sql`select id from ${accounts} where id = ${sender.id} for update`)
-      const again = await findByClientId(tx, sender.id, message.client_id)
+      // One sender's new conversations are serialized, so the free members' limit holds under parallel sends.
+      const locked = (await tx.execute(
+        sql`select p.country from ${accounts} a left join ${profiles} p on p.account_id = a.id where a.id = ${sender.id} for update of a`,
+      )) as unknown as { rows: { country: string | null }[] }
+      const again = await findByClientId(tx, sender.id, message.client_id, input.mediaBase)
       if (again) return again
-      if (conversationId === undefined) conversationId = await startConversation(tx, tenant, sender, recipientId)
-      const [row] = await tx
-        .insert(messages)
-        .values({
-          pool,
-          conversationId,
-          senderId: sender.id,
-          clientId: message.client_id,
-          kind: message.kind,
-          // A chat image is not a profile photo: its files are named in the message alone.
-          body: message.kind === 'text' ? message.text : message.kind === 'image' ? JSON.stringify({ filename: message.photo.filename, thumbFilename: message.photo.thumbFilename }) : gifBody,
-          giftId: message.kind === 'gift' ? message.gift_id : null,
-          gifId: message.kind === 'gif' ? message.gif_id : null,
-          credits: cost,
-        })
-        .returning()
-      const credits = await charge(tx, sender, cost, message.kind === 'text' || message.kind === 'gif' ? 'message' : message.kind === 'image' ? 'photo' : 'gift', `message:${row.id}`)
-      await tx.update(conversations).set({ lastMessageAt: row.createdAt }).where(eq(conversations.id, conversationId))
-      await tx
-        .update(conversationMembers)
-        .set({ unreadCount: sql`${conversationMembers.unreadCount} + 1`, hiddenAt: null })
-        .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.accountId, recipientId)))
-      await tx
-        .update(conversationMembers)
-        .set({ hiddenAt: null, lastReadMessageId: row.id, unreadCount: 0 })
-        .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.accountId, sender.id)))
-      return { message: presentMessage(row, sender.id, input.mediaBase), row, recipientId, credits, duplicate: false }
+      const conversationId = await startConversation(tx, sender, recipientId)
+      const result = await storeAndCharge(tx, { ...stored, conversationId, recipientId, cost: costFor(locked.rows[0]?.country), push })
+      // The whole transaction (the new conversation too) is rolled back.
+      if (!result) throw new ChatError('insufficient_credits')
+      return { message: presentMessage(result.row, sender.id, input.mediaBase), row: result.row, recipientId, credits: result.credits, recipientUnread: result.recipientUnread, duplicate: false }
     })
   } catch (err) {
     // Two sends with the same client id at once: the loser of the unique index answers the winner's message.
     if (isUniqueViolation(err)) {
-      const winner = await findByClientId(db, sender.id, message.client_id)
+      const winner = await findByClientId(db, sender.id, message.client_id, input.mediaBase)
       if (winner) return winner
     }
     throw err
   }
+}
 
-  async function findByClientId(q: Db | Tx, senderId: number, clientId: string): Promise<SendResult | undefined> {
-    const [row] = await q.select().from(messages).where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId))).limit(1)
-    if (!row) return undefined
-    const [acc] = await q.select({ credits: accounts.credits }).from(accounts).where(eq(accounts.id, senderId))
-    const [c] = await q.select().from(conversations).where(eq(conversations.id, row.conversationId))
-    return {
-      message: presentMessage(row, senderId, input.mediaBase),
-      row,
-      recipientId: c.memberA === senderId ? c.memberB : c.memberA,
-      credits: acc.credits,
-      duplicate: true,
-    }
+interface StoredMessage {
+  pool: string
+  senderId: number
+  clientId: string
+  kind: string
+  body: string | null
+  giftId: string | null
+  gifId: string | null
+  /** The ledger reason: message, photo or gift. */
+  reason: string
+}
+
+/** What the checks of a message in an existing conversation need, in one query; undefined when the sender is not in it. */
+async function conversationContext(db: Db, pool: string, conversationId: number, senderId: number, clientId: string) {
+  const res = (await db.execute(sql`
+    select c.started_by, o.id as other_id,
+      (o.pool = ${pool} and o.status in ('active', 'not_confirmed')) as partner,
+      exists (select 1 from ${blocks} b where b.pool = ${pool} and ((b.blocker_id = o.id and b.blocked_id = ${senderId}) or (b.blocker_id = ${senderId} and b.blocked_id = o.id))) as blocked,
+      (select p.country from ${profiles} p where p.account_id = ${senderId}) as sender_country,
+      exists (select 1 from ${messages} m where m.sender_id = ${senderId} and m.client_id = ${clientId}) as duplicate
+    from ${conversations} c
+    join ${conversationMembers} me on me.conversation_id = c.id and me.account_id = ${senderId}
+    join ${accounts} o on o.id = case when c.member_a = ${senderId} then c.member_b else c.member_a end
+    where c.id = ${conversationId} and c.pool = ${pool}`)) as unknown as {
+    rows: { started_by: string | number; other_id: string | number; partner: boolean; blocked: boolean; sender_country: string | null; duplicate: boolean }[]
   }
+  const row = res.rows[0]
+  if (!row) return undefined
+  return { startedBy: Number(row.started_by), otherId: Number(row.other_id), partner: row.partner, blocked: row.blocked, senderCountry: row.sender_country, duplicate: row.duplicate }
+}
+
+/**
+ * One statement: charge the sender (never below zero), store the message, write the ledger entry, move the
+ * conversation up, count it unread for the recipient and read for the sender (both see it again if they had
+ * hidden it), and queue the push job. Nothing is written when the balance is short: undefined then.
+ */
+async function storeAndCharge(
+  q: Db | Tx,
+  m: StoredMessage & { conversationId: number; recipientId: number; cost: number; push: boolean },
+): Promise<{ row: MessageRow; credits: number; recipientUnread: number } | undefined> {
+  // Explicit casts: node-postgres sends every parameter as text.
+  const res = (await q.execute(sql`
+    with charged as (
+      update accounts set credits = credits - ${m.cost}::int where id = ${m.senderId}::bigint and credits >= ${m.cost}::int returning credits
+    ), stored as (
+      insert into messages (pool, conversation_id, sender_id, client_id, kind, body, gift_id, gif_id, credits)
+      select ${m.pool}, ${m.conversationId}::bigint, ${m.senderId}::bigint, ${m.clientId}, ${m.kind}, ${m.body}::text, ${m.giftId}::text, ${m.gifId}::text, ${m.cost}::int from charged
+      returning id, created_at
+    ), ledger as (
+      insert into credit_ledger (pool, account_id, delta, balance_after, reason, reference)
+      select ${m.pool}, ${m.senderId}::bigint, ${-m.cost}::int, charged.credits, ${m.reason}, 'message:' || stored.id from charged, stored where ${m.cost}::int > 0
+    ), moved as (
+      update conversations c set last_message_at = stored.created_at from stored where c.id = ${m.conversationId}::bigint
+    ), members as (
+      update conversation_members cm set
+        hidden_at = null,
+        unread_count = case when cm.account_id = ${m.senderId}::bigint then 0 else cm.unread_count + 1 end,
+        last_read_message_id = case when cm.account_id = ${m.senderId}::bigint then stored.id else cm.last_read_message_id end
+      from stored where cm.conversation_id = ${m.conversationId}::bigint and cm.account_id in (${m.senderId}::bigint, ${m.recipientId}::bigint)
+      returning cm.account_id, cm.unread_count
+    ), pushed as (
+      insert into jobs (kind, payload, run_at, max_attempts)
+      select ${MESSAGE_PUSH_JOB}, jsonb_build_object('messageId', stored.id, 'recipientId', ${m.recipientId}::bigint), now(), ${MESSAGE_PUSH_ATTEMPTS}::int from stored where ${m.push}::boolean
+    )
+    -- The recipient's new unread total: their other conversations as the snapshot has them, plus this one's new count.
+    select stored.id, stored.created_at, charged.credits,
+      ${unreadTotalSql(m.pool, m.recipientId, m.conversationId)} + coalesce((select unread_count from members where account_id = ${m.recipientId}::bigint), 0) as recipient_unread
+    from stored, charged`)) as unknown as { rows: { id: string | number; created_at: string | Date; credits: number; recipient_unread: number }[] }
+  const r = res.rows[0]
+  if (!r) return undefined
+  const row: MessageRow = {
+    id: Number(r.id),
+    pool: m.pool,
+    conversationId: m.conversationId,
+    senderId: m.senderId,
+    clientId: m.clientId,
+    kind: m.kind,
+    body: m.body,
+    photoId: null,
+    giftId: m.giftId,
+    gifId: m.gifId,
+    credits: m.cost,
+    createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at),
+  }
+  return { row, credits: Number(r.credits), recipientUnread: Number(r.recipient_unread) }
+}
+
+async function findByClientId(q: Db | Tx, senderId: number, clientId: string, mediaBase: string): Promise<SendResult | undefined> {
+  const [found] = await q
+    .select({ row: messages, conversation: conversations, credits: accounts.credits })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .innerJoin(accounts, eq(accounts.id, messages.senderId))
+    .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)))
+    .limit(1)
+  if (!found) return undefined
+  const c = found.conversation
+  return { message: presentMessage(found.row, senderId, mediaBase), row: found.row, recipientId: c.memberA === senderId ? c.memberB : c.memberA, credits: found.credits, duplicate: true }
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -253,7 +372,7 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505'
 }
 
-async function startConversation(tx: Tx, tenant: Tenant, sender: Sender, recipientId: number): Promise<number> {
+async function startConversation(tx: Tx, sender: Sender, recipientId: number): Promise<number> {
   if (!sender.paidUser) {
     const [row] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -277,30 +396,7 @@ async function startConversation(tx: Tx, tenant: Tenant, sender: Sender, recipie
       { pool: sender.pool, conversationId: id, accountId: b },
     ])
   }
-  void tenant
   return id
-}
-
-/** Takes credits off the balance, never below zero; throws insufficient_credits. Returns the new balance. */
-async function charge(tx: Tx, sender: Sender, cost: number, reason: string, reference: string): Promise<number> {
-  if (cost <= 0) {
-    const [acc] = await tx.select({ credits: accounts.credits }).from(accounts).where(eq(accounts.id, sender.id))
-    return acc.credits
-  }
-  const [row] = await tx
-    .update(accounts)
-    .set({ credits: sql`${accounts.credits} - ${cost}` })
-    .where(and(eq(accounts.id, sender.id), gte(accounts.credits, cost)))
-    .returning({ credits: accounts.credits })
-  if (!row) throw new ChatError('insufficient_credits')
-  await tx.insert(creditLedger).values({ pool: sender.pool, accountId: sender.id, delta: -cost, balanceAfter: row.credits, reason, reference })
-  return row.credits
-}
-
-export function resolveGif(id: string): { url: string; width: number; height: number } | undefined {
-  const gif = BUILTIN_GIFS.find((g) => g.id === id)
-  if (gif) return { url: gifFile(gif.id), width: gif.width, height: gif.height }
-  return undefined
 }
 
 /** The viewer's conversations with a message, newest first, with the other member as the viewer may see them. */
@@ -354,16 +450,25 @@ export async function listChats(db: Db, viewer: Viewer & { id: number }, mediaBa
   return { chats, unreadTotal: chats.reduce((n, c) => n + c.num_unread_messages, 0) }
 }
 
+/**
+ * The total of unread messages over a member's listed conversations (the navigation badge): not hidden, and the
+ * other member still a chat partner (see chatPartner). One definition for unreadTotal and the send statement.
+ */
+function unreadTotalSql(pool: string, accountId: number, exceptConversation?: number): SQL {
+  return sql`(select coalesce(sum(cm.unread_count), 0)::int from conversation_members cm
+    join conversations c on c.id = cm.conversation_id
+    join accounts o on o.id = case when c.member_a = ${accountId}::bigint then c.member_b else c.member_a end
+    join profiles op on op.account_id = o.id
+    where cm.pool = ${pool} and cm.account_id = ${accountId}::bigint and cm.hidden_at is null
+      and o.pool = ${pool} and o.status in ('active', 'not_confirmed')
+      and not exists (select 1 from blocks b where b.pool = ${pool} and ((b.blocker_id = o.id and b.blocked_id = ${accountId}::bigint) or (b.blocker_id = ${accountId}::bigint and b.blocked_id = o.id)))
+      ${exceptConversation === undefined ? sql`` : sql`and cm.conversation_id <> ${exceptConversation}::bigint`})`
+}
+
 /** The total of unread messages over the member's visible conversations (the navigation badge). */
 export async function unreadTotal(db: Db, viewer: Viewer & { id: number }): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${conversationMembers.unreadCount}), 0)::int` })
-    .from(conversationMembers)
-    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .innerJoin(accounts, sql`${accounts.id} = case when ${conversations.memberA} = ${viewer.id} then ${conversations.memberB} else ${conversations.memberA} end`)
-    .innerJoin(profiles, eq(profiles.accountId, accounts.id))
-    .where(and(eq(conversationMembers.pool, viewer.pool), eq(conversationMembers.accountId, viewer.id), isNull(conversationMembers.hiddenAt), chatPartner(viewer)))
-  return Number(row?.n ?? 0)
+  const res = (await db.execute(sql`select ${unreadTotalSql(viewer.pool, viewer.id)} as n`)) as unknown as { rows: { n: number }[] }
+  return Number(res.rows[0]?.n ?? 0)
 }
 
 /** One conversation's messages for one of its two members: the newest page, older pages, or what came after an id. */

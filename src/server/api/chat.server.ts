@@ -5,12 +5,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import multipart from '@fastify/multipart'
 import { eq } from 'drizzle-orm'
-import { accounts } from '../../db/schema'
+import { profiles } from '../../db/schema'
 import {
   chatsResponse,
   conversationRequest,
   deleteChatRequest,
   gifsRequest,
+  gifsResponse,
+  giftsResponse,
   liveClientEvent,
   readRequest,
   sendMessageRequest,
@@ -19,9 +21,8 @@ import {
 } from '../../shared/chat-contracts'
 import { ApiError, requireAccount } from '../context.server'
 import { parseInput } from '../zod-errors.server'
-import { rateLimitHit } from '../rate-limit.server'
-import { ChatError, hideChats, listChats, markRead, otherParticipant, presentMessage, readConversation, sendMessage, unreadTotal, type SendInput } from '../../features/chat/chat.server'
-import { BUILTIN_GIFS, GIFTS, gifFile, gifPreview, giftImage } from '../../features/chat/catalogue'
+import { ChatError, hideChats, listChats, markRead, messageCost, otherParticipant, presentMessage, readConversation, sendMessage, unreadTotal, type SendInput } from '../../features/chat/chat.server'
+import { GIFTS, giftImage } from '../../features/chat/catalogue'
 import { processImage, MAX_UPLOAD_BYTES } from '../../features/photos/photos.server'
 import type { Account } from '../../features/accounts/sessions.server'
 
@@ -35,20 +36,21 @@ const STATUS: Record<ChatError['code'], number> = {
   message_too_long: 400,
   unknown_gift: 400,
   unknown_gif: 400,
+  gif_unavailable: 503,
 }
 
 const target = z.object({ conversation_id: z.coerce.number().int().positive().optional(), member_id: z.coerce.number().int().positive().optional() })
 
 export async function chatRoutes(app: FastifyInstance) {
   const { db } = app.services.database
-  const { realtime } = app.services
+  const { realtime, gifs } = app.services
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2 } })
 
   const viewerOf = (a: Account) => ({ pool: a.pool, id: a.id, paidUser: a.paidUser })
   const chatError = (req: FastifyRequest, err: unknown) => {
     if (err instanceof ChatError) {
       const { t, tenant } = req.ctx
-      const message = err.code === 'message_too_long' ? t('chat.errors.message_too_long') : err.code === 'not_found' ? t('errors.not_found') : t(`chat.errors.${err.code}`)
+      const message = err.code === 'not_found' ? t('errors.not_found') : err.code === 'gif_unavailable' ? t('errors.generic') : t(`chat.errors.${err.code}`)
       // The client turns insufficient_credits into the modal with a buy button, premium_required and
       // conversation_limit into the modal offering a bundle.
       return new ApiError(STATUS[err.code], err.code, message, undefined, err.code === 'insufficient_credits' ? { buy: '/credits' } : err.code === 'premium_required' || err.code === 'conversation_limit' ? { offer: '/premium', tenant: tenant.id } : undefined)
@@ -59,25 +61,23 @@ export async function chatRoutes(app: FastifyInstance) {
     const total = await unreadTotal(db, { pool: account.pool, id: account.id, paidUser: account.paidUser })
     await realtime.publish([account.id], { type: 'unread', total } satisfies LiveServerEvent)
   }
-  const recipientViewer = async (id: number, pool: string) => {
-    const [row] = await db.select({ paidUser: accounts.paidUser }).from(accounts).where(eq(accounts.id, id))
-    return { id, pool, paidUser: row?.paidUser ?? false }
-  }
-
-  /** After a stored message: the message to every tab of both members, the recipient's unread total. */
+  /** After a stored message: in one publish, the message to every tab of both members and the recipient's unread total. */
   const deliver = async (req: FastifyRequest, result: Awaited<ReturnType<typeof sendMessage>>) => {
     if (result.duplicate) return
     const account = req.ctx.account!
     const mediaBase = req.ctx.tenant.cdn_prefix
-    await realtime.publish([account.id], { type: 'message', conversation_id: result.row.conversationId, message: result.message } satisfies LiveServerEvent)
-    await realtime.publish([result.recipientId], { type: 'message', conversation_id: result.row.conversationId, message: presentMessage(result.row, result.recipientId, mediaBase) } satisfies LiveServerEvent)
-    await pushUnread(await recipientViewer(result.recipientId, account.pool))
+    const conversation_id = result.row.conversationId
+    await realtime.publishMany([
+      { to: [account.id], event: { type: 'message', conversation_id, message: result.message } satisfies LiveServerEvent },
+      { to: [result.recipientId], event: { type: 'message', conversation_id, message: presentMessage(result.row, result.recipientId, mediaBase) } satisfies LiveServerEvent },
+      { to: [result.recipientId], event: { type: 'unread', total: result.recipientUnread ?? 0 } satisfies LiveServerEvent },
+    ])
   }
 
   const send = async (req: FastifyRequest, message: SendInput['message'], where: z.infer<typeof target>) => {
     const account = requireAccount(req)
     const { t, tenant } = req.ctx
-    if (!(await rateLimitHit(db, `message:${account.id}`, 120, 60))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
+    if (!(await app.services.limiter.hit(`message:${account.id}`, 120, 60))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
     try {
       const result = await sendMessage(db, {
         tenant,
@@ -86,6 +86,8 @@ export async function chatRoutes(app: FastifyInstance) {
         memberId: where.conversation_id === undefined ? where.member_id : undefined,
         message,
         mediaBase: tenant.cdn_prefix,
+        gifs,
+        isOnline: (id) => realtime.isOnline(id),
       })
       await deliver(req, result)
       return { message: result.message, credits: result.credits }
@@ -171,19 +173,18 @@ export async function chatRoutes(app: FastifyInstance) {
     return { removed: ids }
   })
 
+  // Prices as the member pays them: a gift never costs less than a message in the member's country.
   app.get('/api/gifts.php', async (req) => {
-    const { gift_credits } = req.ctx.tenant.credits
-    return { gifts: GIFTS.map((g) => ({ id: g.id, image: giftImage(g.id), credits: gift_credits * g.factor })) }
+    const account = req.ctx.account
+    const [profile] = account ? await db.select({ country: profiles.country }).from(profiles).where(eq(profiles.accountId, account.id)) : []
+    const country = profile?.country ?? Object.keys(req.ctx.tenant.countries)[0]
+    return giftsResponse.parse({ gifts: GIFTS.map((g) => ({ id: g.id, image: giftImage(g.id), credits: messageCost(req.ctx.tenant, { kind: 'gift', gift_id: g.id }, country) })) })
   })
 
   app.get('/api/gifs.php', async (req) => {
+    requireAccount(req)
     const { q } = parseInput(gifsRequest, req.query, req.ctx.t)
-    const words = (q ?? '').toLowerCase().split(/\s+/).filter(Boolean)
-    const list = words.length ? BUILTIN_GIFS.filter((g) => words.some((w) => g.id.includes(w) || g.tags.some((tag) => tag.startsWith(w)))) : BUILTIN_GIFS
-    return {
-      source: 'builtin' as const,
-      gifs: list.map((g) => ({ id: g.id, url: gifFile(g.id), preview: gifPreview(g.id), width: g.width, height: g.height, title: g.tags[0] })),
-    }
+    return gifsResponse.parse(await gifs.search(q || undefined, req.ctx.lng))
   })
 
   // The live socket: one per open tab, authenticated by the session cookie of the upgrade request.
