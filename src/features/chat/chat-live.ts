@@ -27,6 +27,8 @@ export interface ChatLiveDeps {
   onNewLikes(count: number): void
   pushSubscribed(): Promise<boolean>
   createSocket?: (url: string) => SocketLike
+  /** Jitter of the reconnect delay (tests fix it). */
+  random?: () => number
   setTimer?: (fn: () => void, ms: number) => unknown
   clearTimer?: (id: unknown) => void
   now?: () => number
@@ -109,6 +111,7 @@ export function startChatLive(deps: ChatLiveDeps): ChatLive {
   const socket = new LiveSocket({
     url: deps.url,
     createSocket: deps.createSocket,
+    random: deps.random,
     setTimer,
     clearTimer,
     onOpen: (reconnected) => {

@@ -36,9 +36,10 @@ const Header = styled.header(({ theme }) => ({
 }))
 
 const IconButton = styled.button(({ theme }) => ({
-  width: 42,
-  height: 42,
-  flex: '0 0 42px',
+  width: 36,
+  height: 40,
+  flex: '0 0 36px',
+  [theme.mq.sm]: { width: 42, height: 42, flex: '0 0 42px' },
   border: 'none',
   borderRadius: '50%',
   background: 'transparent',
@@ -186,7 +187,7 @@ const Composer = styled.form(({ theme }) => ({
   gap: 4,
 }))
 
-const ComposerRow = styled.div({ display: 'flex', alignItems: 'flex-end', gap: 4 })
+const ComposerRow = styled.div({ display: 'flex', alignItems: 'flex-end', gap: 2 })
 
 const TextArea = styled.textarea<{ over: boolean }>(({ theme, over }) => ({
   flex: 1,
@@ -195,7 +196,7 @@ const TextArea = styled.textarea<{ over: boolean }>(({ theme, over }) => ({
   font: 'inherit',
   fontSize: 16,
   lineHeight: 1.35,
-  padding: '10px 14px',
+  padding: '10px 12px',
   borderRadius: 22,
   border: `1px solid ${over ? theme.colors.danger : theme.colors.border}`,
   background: theme.colors.background,
@@ -243,6 +244,12 @@ const OlderButton = styled.button(({ theme }) => ({
 const EMPTY: ShownMessage[] = []
 /** The key under which a conversation that does not exist yet keeps its messages until the first is stored. */
 const NEW = 0
+
+/** A message's time shows under the last of a run: the next is from the other member or five minutes later. */
+function endsRun(m: ShownMessage, next: ShownMessage | undefined): boolean {
+  if (!next) return true
+  return next.mine !== m.mine || new Date(next.created_at).getTime() - new Date(m.created_at).getTime() > 5 * 60_000
+}
 
 function isRefusal(code: string): code is Refusal['code'] {
   return code === 'insufficient_credits' || code === 'premium_required' || code === 'conversation_limit'
@@ -555,31 +562,35 @@ export function Conversation({ conversationId, memberId, openGift = false }: { c
             </button>
           </Center>
         )}
-        {messages.map((m) => {
+        {messages.map((m, i) => {
           const day = m.pending || m.failed ? lastDay : dayLabel(m.created_at, lng, t)
           const heading = day !== lastDay ? <Day>{day}</Day> : null
           lastDay = day
+          const receipt = m === lastMine && lastReadByOther !== null && lastReadByOther >= m.id
+          const showMeta = m.pending || m.failed || receipt || endsRun(m, messages[i + 1])
           return (
             <Fragment key={m.client_id ?? m.id}>
               {heading}
               <MessageBubble message={m} />
-              <Meta mine={m.mine}>
-                {m.failed ? (
-                  <span style={{ color: 'inherit' }}>
-                    {t('chats.not_sent')}{' '}
-                    <button type="button" onClick={() => retries.current.get(m.client_id!)?.()} style={{ font: 'inherit', border: 'none', background: 'none', color: 'inherit', fontWeight: 700, textDecoration: 'underline', cursor: 'pointer' }}>
-                      {t('chats.retry')}
-                    </button>
-                  </span>
-                ) : m.pending ? (
-                  t('chats.sending')
-                ) : (
-                  <>
-                    <time dateTime={m.created_at}>{clockTime(m.created_at, lng)}</time>
-                    {m === lastMine && lastReadByOther !== null && lastReadByOther >= m.id && <span data-testid="read-receipt">· {t('chats.read')}</span>}
-                  </>
-                )}
-              </Meta>
+              {showMeta && (
+                <Meta mine={m.mine}>
+                  {m.failed ? (
+                    <span style={{ color: 'inherit' }}>
+                      {t('chats.not_sent')}{' '}
+                      <button type="button" onClick={() => retries.current.get(m.client_id!)?.()} style={{ font: 'inherit', border: 'none', background: 'none', color: 'inherit', fontWeight: 700, textDecoration: 'underline', cursor: 'pointer' }}>
+                        {t('chats.retry')}
+                      </button>
+                    </span>
+                  ) : m.pending ? (
+                    t('chats.sending')
+                  ) : (
+                    <>
+                      <time dateTime={m.created_at}>{clockTime(m.created_at, lng)}</time>
+                      {receipt && <span data-testid="read-receipt">· {t('chats.read')}</span>}
+                    </>
+                  )}
+                </Meta>
+              )}
             </Fragment>
           )
         })}
