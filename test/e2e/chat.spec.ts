@@ -120,3 +120,105 @@ test('two members chat live: typing, text, photo, gift and GIF, badge and title,
   await a.context.close()
   await b.context.close()
 })
+
+// A free member of each project's tenant (the first journey only reads with datingstad's free member).
+const FREE_TENANT: Record<string, string> = { phone: 'mannenmatch', desktop: 'datingstad' }
+
+test('a free member writes to fictional profiles: pickers, icebreaker, the fictional label and the refusals', async ({ browser }, info) => {
+  test.setTimeout(120_000)
+  const tenant = FREE_TENANT[info.project.name] ?? 'datingstad'
+  const m = await member(browser, info, tenant, `free@${tenant}.demo`, 'demo-free-123')
+  const page = m.page
+  // Three fictional members this member has no conversation with yet.
+  const fictional: number[] = await page.evaluate(async () => {
+    const found: number[] = []
+    for (let id = 1; id < 400 && found.length < 3; id++) {
+      const res = await fetch(`/api/chat.php?member_id=${id}`)
+      if (!res.ok) continue
+      const body = await res.json()
+      if (body.conversation.profile.fictional && body.conversation.id === null) found.push(id)
+    }
+    return found
+  })
+  expect(fictional).toHaveLength(3)
+  const [f1, f2, f3] = fictional
+
+  // ?gift=1 opens the gift picker with prices; the header labels the fictional profile and warns.
+  await page.goto(siteUrl(tenant, `/members/${f1}/chat?gift=1`))
+  await hydrated(page)
+  await expect(page.getByTestId('gift-picker').getByRole('button')).toHaveCount(7)
+  await expect(page.getByTestId('gift-picker')).toContainText('credits')
+  await page.screenshot({ path: `artifacts/${info.project.name}-chat-gift-picker.png` })
+  await page.getByTestId('modal-close').click()
+  await expect(page.getByTestId('fictional-label')).toBeVisible()
+  await expect(page.getByRole('note')).toContainText(/fictief/i)
+
+  // A photo is a premium feature.
+  await page.getByRole('button', { name: 'Foto sturen' }).click()
+  await expect(page.getByRole('dialog')).toContainText('Word premium')
+  await expect(page.getByRole('link', { name: 'Bekijk de bundels' })).toHaveAttribute('href', '/premium')
+  await page.getByRole('button', { name: 'Later' }).click()
+
+  // The GIF picker searches the built-in catalogue.
+  await page.getByRole('button', { name: 'GIF sturen' }).click()
+  await page.getByLabel('GIFs zoeken').fill('kus')
+  await expect(page.getByTestId('gif-picker').getByRole('button')).toHaveCount(1)
+  await page.getByLabel('GIFs zoeken').fill('xyzzy')
+  await expect(page.getByRole('status')).toContainText('Geen GIFs gevonden')
+  await page.getByLabel('GIFs zoeken').fill('')
+  await expect(page.getByTestId('gif-picker').getByRole('button')).toHaveCount(10)
+  await page.screenshot({ path: `artifacts/${info.project.name}-chat-gif-picker.png` })
+  await page.getByTestId('modal-close').click()
+
+  const write = async (id: number, text: string) => {
+    await page.goto(siteUrl(tenant, `/members/${id}/chat`))
+    await hydrated(page)
+    // A new conversation offers icebreakers first (decided when the conversation has loaded).
+    await expect(page.getByTestId('conversation')).toBeVisible()
+    if (await page.getByTestId('icebreakers').isVisible()) await page.getByRole('button', { name: 'Ik schrijf zelf iets' }).click()
+    await page.getByLabel('Je bericht').fill(text)
+    await page.getByRole('button', { name: 'Versturen' }).click()
+  }
+
+  await page.goto(siteUrl(tenant, `/members/${f1}/chat`))
+  await hydrated(page)
+  await expect(page.getByTestId('icebreakers')).toBeVisible()
+  await page.screenshot({ path: `artifacts/${info.project.name}-chat-icebreaker.png` })
+
+  // Two conversations are free members' limit; the third offers a bundle.
+  await write(f1, 'Hoi! Leuk profiel.')
+  await expect(page.getByTestId('message').last()).toHaveText('Hoi! Leuk profiel.')
+  await expect(page.getByText('Versturen…')).toHaveCount(0)
+  await write(f2, 'Hallo daar!')
+  await expect(page.getByTestId('message').last()).toHaveText('Hallo daar!')
+  await expect(page.getByText('Versturen…')).toHaveCount(0)
+  await write(f3, 'Ook hallo!')
+  await expect(page.getByRole('dialog')).toContainText('maximaal 2 gesprekken')
+  await expect(page.getByRole('link', { name: 'Bekijk de bundels' })).toHaveAttribute('href', '/premium')
+  await page.getByRole('button', { name: 'Later' }).click()
+  // The refused text is back in the field.
+  await expect(page.getByLabel('Je bericht')).toHaveValue('Ook hallo!')
+
+  // Writing on until the credits run out: the modal with the buy button.
+  await page.goto(siteUrl(tenant, `/members/${f2}/chat`))
+  await hydrated(page)
+  for (let i = 0; i < 4; i++) {
+    await page.getByLabel('Je bericht').fill(`Nog een bericht ${i}`)
+    await page.getByRole('button', { name: 'Versturen' }).click()
+    await expect(page.getByText('Versturen…')).toHaveCount(0)
+    if (await page.getByRole('dialog').isVisible()) break
+  }
+  await expect(page.getByRole('dialog')).toContainText('Niet genoeg credits')
+  await expect(page.getByRole('link', { name: 'Credits kopen' })).toHaveAttribute('href', '/credits')
+  await page.screenshot({ path: `artifacts/${info.project.name}-chat-no-credits.png` })
+  await page.getByRole('button', { name: 'Later' }).click()
+
+  // The list shows both new conversations, the newest first; the refused third is not there.
+  await page.goto(siteUrl(tenant, '/chats'))
+  await hydrated(page)
+  await expect(page.getByTestId('chat-item').first()).toContainText(/Jij: (Hallo daar!|Nog een bericht)/)
+  await expect(page.getByTestId('chat-item').filter({ hasText: 'Jij: Hoi! Leuk profiel.' })).toHaveCount(1)
+  await expect(page.getByTestId('chat-item').filter({ hasText: 'Ook hallo!' })).toHaveCount(0)
+  expect(m.problems.filter((p) => !/40[0-9]/.test(p))).toEqual([])
+  await m.context.close()
+})

@@ -1,4 +1,6 @@
-import { applyLiveEvent, createChatState, isTyping, markOpened, mergeMessages, removeLocally, setChats, upsertMessage, badgeTotal, TYPING_MS } from '../../src/features/chat/chat-store'
+import { removeChatsNow } from '../../src/features/chat/chat-actions'
+import { HttpError } from '../../src/shared/http'
+import { applyLiveEvent, chatStore, createChatState, isTyping, markOpened, mergeMessages, removeLocally, setChats, upsertMessage, badgeTotal, TYPING_MS } from '../../src/features/chat/chat-store'
 import type { ChatListItem, ChatMessage } from '../../src/shared/chat-contracts'
 
 const VIEWER = 1
@@ -110,5 +112,37 @@ describe('the chat store', () => {
   it('adds unread messages and new likes for the badge', () => {
     expect(badgeTotal(3, 2)).toBe(5)
     expect(badgeTotal(-1, 0)).toBe(0)
+  })
+})
+
+describe('removing chats', () => {
+  const list = () => [chat(1, 100, 1, msg(1, 1)), chat(2, 200, 2, msg(2, 2))]
+  beforeEach(() => {
+    Object.assign(chatStore, createChatState())
+    setChats(chatStore, list(), 3)
+  })
+
+  it('removes the chat from the list before the server answers', async () => {
+    let answer: () => void = () => {}
+    const removeChats = jest.fn(() => new Promise<{ removed: number[] }>((resolve) => (answer = () => resolve({ removed: [1] }))))
+    const done = removeChatsNow({ id: 1 }, 'Mislukt.', { removeChats, loadChats: jest.fn() })
+    expect(chatStore.chats!.map((c) => c.conversation.id)).toEqual([2])
+    expect(chatStore.unreadTotal).toBe(2)
+    answer()
+    await done
+    expect(removeChats).toHaveBeenCalledWith({ id: 1 })
+    expect(chatStore.notice).toBeNull()
+  })
+
+  it('shows an alert and reloads the list when the server refuses', async () => {
+    const removeChats = jest.fn(async () => {
+      throw new HttpError(404, 'not_found', 'Niet gevonden.')
+    })
+    const loadChats = jest.fn(async () => ({ chats: list(), unread_total: 3 }))
+    await removeChatsNow({ profileId: 200 }, 'Het gesprek kon niet worden verwijderd.', { removeChats, loadChats })
+    expect(removeChats).toHaveBeenCalledWith({ profileId: 200 })
+    expect(chatStore.notice).toBe('Het gesprek kon niet worden verwijderd. Niet gevonden.')
+    expect(chatStore.chats!.map((c) => c.conversation.id)).toEqual([1, 2])
+    expect(chatStore.unreadTotal).toBe(3)
   })
 })

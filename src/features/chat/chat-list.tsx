@@ -8,9 +8,8 @@ import { usePageContext } from '../../../renderer/page-context'
 import { Badge } from '../../ui/badge'
 import { ButtonLink } from '../../ui/button'
 import type { ChatListItem } from '../../shared/chat-contracts'
-import { chatStore, isTyping, removeLocally } from './chat-store'
-import { removeChats } from './chat-api'
-import { reloadChats } from './chat-live-client'
+import { chatStore, isTyping } from './chat-store'
+import { removeChatsNow } from './chat-actions'
 import { listTime, messagePreview } from './chat-format'
 import { Avatar } from './avatar'
 import { ConfirmRemoveModal } from './chat-modals'
@@ -111,19 +110,6 @@ const Alert = styled.div(({ theme }) => ({
   alignItems: 'flex-start',
   button: { marginLeft: 'auto', border: 'none', background: 'none', color: 'inherit', fontSize: 20, lineHeight: 1, cursor: 'pointer' },
 }))
-
-/** Removes chats at once, then on the server; a failure shows an alert and reloads the list (SPEC.md section 4). */
-export async function removeChatsNow(by: { id: number } | { profileId: number }, failedText: string) {
-  removeLocally(chatStore, by)
-  chatStore.notice = null
-  try {
-    await removeChats(by)
-  } catch (err) {
-    const message = err instanceof Error && err.message ? err.message : ''
-    chatStore.notice = message ? `${failedText} ${message}` : failedText
-    await reloadChats()?.catch(() => undefined)
-  }
-}
 
 export function ChatList({ activeId }: { activeId: number | null }) {
   const { t } = useTranslation()

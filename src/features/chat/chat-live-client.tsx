@@ -18,14 +18,6 @@ export function sendTyping(conversationId: number) {
   current?.sendTyping(conversationId)
 }
 
-/** Loads the conversation list again (after a failed removal, for example). */
-export function reloadChats() {
-  return current?.refreshChats() ?? loadChats().then((a) => {
-    chatStore.chats = a.chats
-    chatStore.unreadTotal = a.unread_total
-  })
-}
-
 async function pushSubscribed(): Promise<boolean> {
   if (!('serviceWorker' in navigator)) return false
   const registration = await navigator.serviceWorker.getRegistration('/')

@@ -17,7 +17,7 @@ import { Avatar } from './avatar'
 import { ConfirmRemoveModal, IcebreakerModal, RefusalModal, type Refusal } from './chat-modals'
 import { GifPicker, GiftPicker } from './pickers'
 import { BackIcon, GiftIcon, PhotoIcon, SendIcon, TrashIcon } from './icons'
-import { removeChatsNow } from './chat-list'
+import { removeChatsNow } from './chat-actions'
 import { useNow } from './use-now'
 
 type Meta = ConversationAnswer['conversation']
