@@ -115,6 +115,7 @@ test('two members chat live: typing, text, photo, gift and GIF, badge and title,
   await a.page.reload()
   await hydrated(a.page)
   await expect(a.page.getByTestId('chats-empty')).toBeVisible()
+  await a.page.screenshot({ path: `artifacts/${info.project.name}-chats-empty.png` })
 
   for (const m of [a, b]) expect(m.problems.filter((p) => !/40[0-9]/.test(p))).toEqual([])
   await a.context.close()
@@ -219,6 +220,21 @@ test('a free member writes to fictional profiles: pickers, icebreaker, the ficti
   await expect(page.getByTestId('chat-item').first()).toContainText(/Jij: (Hallo daar!|Nog een bericht)/)
   await expect(page.getByTestId('chat-item').filter({ hasText: 'Jij: Hoi! Leuk profiel.' })).toHaveCount(1)
   await expect(page.getByTestId('chat-item').filter({ hasText: 'Ook hallo!' })).toHaveCount(0)
+
+  // A conversation that is not the member's: not found, with the way back.
+  await page.goto(siteUrl(tenant, '/chats/999999'))
+  await hydrated(page)
+  await expect(page.getByRole('alert')).toContainText('Dit gesprek bestaat niet (meer).')
   expect(m.problems.filter((p) => !/40[0-9]/.test(p))).toEqual([])
   await m.context.close()
+})
+
+test('a visitor who is not logged in is asked to log in for the chats', async ({ page }) => {
+  const problems = watchConsole(page)
+  await page.goto(siteUrl('datingstad', '/chats'))
+  await hydrated(page)
+  await expect(page.getByRole('heading', { name: 'Berichten' })).toBeVisible()
+  await expect(page.getByText('Log in om je berichten te lezen en te schrijven.')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Inloggen' })).toHaveAttribute('href', '/login')
+  expect(problems).toEqual([])
 })

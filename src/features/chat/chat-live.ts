@@ -4,7 +4,7 @@
 import type { ChatMessage } from '../../shared/chat-contracts'
 import type { PresentedUser } from '../../shared/contracts'
 import { SilentAbort } from '../../shared/http'
-import { applyLiveEvent, mergeMessages, setChats, type ChatState } from './chat-store'
+import { applyLiveEvent, markOpened, mergeMessages, setChats, type ChatState } from './chat-store'
 import { LiveSocket, type SocketLike } from './live-socket'
 import type { ChatsAnswer, ConversationAnswer } from './chat-api'
 
@@ -68,8 +68,10 @@ export function startChatLive(deps: ChatLiveDeps): ChatLive {
     if (!stopped) setChats(state, answer.chats, answer.unread_total)
   }
 
+  /** Marks the open conversation read while the member sees it (a hidden tab leaves it unread, title and all). */
   const markReadNow = (id: number) => {
     if (!visible()) return
+    markOpened(state, id)
     api.markRead(id).catch(ignore)
   }
 

@@ -339,6 +339,19 @@ export function Conversation({ conversationId, memberId, openGift = false }: { c
     [],
   )
 
+  // Back in a tab that was hidden: what arrived meanwhile in this conversation counts as read now.
+  useEffect(() => {
+    if (convId === null) return
+    const onVisible = () => {
+      const item = chatStore.chats?.find((c) => c.conversation.id === convId)
+      if (document.visibilityState !== 'visible' || !item || item.num_unread_messages === 0) return
+      markOpened(chatStore, convId)
+      markRead(convId).catch(() => undefined)
+    }
+    document.addEventListener('visibilitychange', onVisible)
+    return () => document.removeEventListener('visibilitychange', onVisible)
+  }, [convId])
+
   // New messages keep the view at the bottom unless the member scrolled up to read history.
   useLayoutEffect(() => {
     const el = scrollRef.current
