@@ -56,6 +56,7 @@ beforeEach(() => {
   globalThis.fetch = jest.fn(async (url: string) => {
     fetchCalls.push(url)
     if (url === '/api/chats.php') return answer(200, { chats: [], unread_total: 3 })
+    if (url === '/api/openapi.json') return answer(200, { paths: likesStatus === 200 ? { '/api/chats.php': { get: {} }, '/api/likes.php': { get: {} } } : { '/api/chats.php': { get: {} } } })
     if (url === '/api/likes.php') return likesStatus === 200 ? answer(200, { profiles: [], liked_by: [{ id: 1, like_new: true }, { id: 2, like_new: false }, { id: 3, like_new: 1 }] }) : answer(404, { error: 'not_found' })
     return answer(404, {})
   }) as unknown as typeof fetch
@@ -78,15 +79,13 @@ const mount = () =>
 const settle = () => act(async () => {})
 
 describe('the unread badge, the title prefix and the app badge', () => {
-  // First: the endpoint source remembers a 404 for the rest of the page.
-  it('counts the like_new flags of /api/likes.php while the likes feature has no source of its own', async () => {
-    likesStatus = 200
-    await expect(likesEndpointSource()).resolves.toBe(2)
-    // Without the endpoint (404) the count is 0, and it is not asked again on this page.
+  // First: whether the endpoint exists is remembered for the tab.
+  it('counts 0 without asking /api/likes.php while the API does not describe it', async () => {
     likesStatus = 404
     await expect(likesEndpointSource()).resolves.toBe(0)
     await expect(likesEndpointSource()).resolves.toBe(0)
-    expect(fetchCalls.filter((u) => u === '/api/likes.php')).toHaveLength(2)
+    expect(fetchCalls).toEqual(['/api/openapi.json'])
+    expect(window.sessionStorage.getItem('api-has-likes')).toBe('no')
   })
 
   it('follows the unread total from the API and then the live socket, with 99+ from 100', async () => {
@@ -121,6 +120,18 @@ describe('the unread badge, the title prefix and the app badge', () => {
     expect(document.title).toBe('(5) Berichten | Datingstad')
     expect(navigator.setAppBadge).toHaveBeenLastCalledWith(5)
     view.unmount()
+  })
+
+  it('reads the like_new flags when the API describes /api/likes.php', async () => {
+    likesStatus = 200
+    window.sessionStorage.clear()
+    let fresh: typeof import('../../src/features/chat/new-likes') | undefined
+    jest.isolateModules(() => {
+      fresh = jest.requireActual<typeof import('../../src/features/chat/new-likes')>('../../src/features/chat/new-likes')
+    })
+    await expect(fresh!.likesEndpointSource()).resolves.toBe(2)
+    expect(fetchCalls).toEqual(['/api/openapi.json', '/api/likes.php'])
+    expect(window.sessionStorage.getItem('api-has-likes')).toBe('yes')
   })
 
   it('ignores a failing app badge', async () => {
