@@ -21,7 +21,8 @@ const Dialog = styled.div(({ theme }) => ({
   boxShadow: '0 20px 60px rgba(0,0,0,0.35)',
   borderTop: `6px solid ${theme.colors.primary}`,
   '&:focus': { outline: 'none' },
-  h2: { marginTop: 0, color: theme.colors.primaryDark },
+  // Room for the close button in the corner, so a long title never runs under it.
+  h2: { marginTop: 0, color: theme.colors.primaryDark, paddingRight: 36 },
 }))
 
 const CloseButton = styled.button(({ theme }) => ({

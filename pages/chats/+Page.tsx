@@ -1,0 +1,1 @@
+export { ChatsPage as default } from '../../src/features/chat/chats-page'

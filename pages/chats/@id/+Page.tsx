@@ -1,0 +1,1 @@
+export { ConversationPage as default } from '../../../src/features/chat/chats-page'

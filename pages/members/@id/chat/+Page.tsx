@@ -1,0 +1,1 @@
+export { MemberChatPage as default } from '../../../../src/features/chat/chats-page'

@@ -1,0 +1,2 @@
+// https://vike.dev/config
+export default { layout: 'chat', title: 'chats.title' }

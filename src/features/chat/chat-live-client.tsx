@@ -1,0 +1,78 @@
+// Mounts the live client for a logged-in member on every page and keeps the session's unread total (the
+// navigation badge and the title prefix) and the app badge in step with it.
+import { useEffect } from 'react'
+import { subscribe } from 'valtio'
+import { useSession, useSessionStore } from '../../shared/session/session-context'
+import { http } from '../../shared/http'
+import type { PresentedUser } from '../../shared/contracts'
+import { chatStore, badgeTotal } from './chat-store'
+import { startChatLive, type ChatLive } from './chat-live'
+import { loadChats, loadConversation, markRead } from './chat-api'
+import { loadNewLikes } from './new-likes'
+import { updateAppBadge } from './app-badge'
+
+let current: ChatLive | undefined
+
+/** Tells the other member that the viewer is typing (at most once a second). */
+export function sendTyping(conversationId: number) {
+  current?.sendTyping(conversationId)
+}
+
+async function pushSubscribed(): Promise<boolean> {
+  if (!('serviceWorker' in navigator)) return false
+  const registration = await navigator.serviceWorker.getRegistration('/')
+  return Boolean(await registration?.pushManager?.getSubscription())
+}
+
+export function ChatLiveClient() {
+  const session = useSessionStore()
+  const { user, unreadMessages, newLikes } = useSession()
+  const userId = user?.id
+
+  useEffect(() => {
+    if (userId === undefined) return
+    const live = startChatLive({
+      state: chatStore,
+      viewerId: userId,
+      url: `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/ws`,
+      api: {
+        loadChats,
+        loadConversation: (o) => loadConversation(o),
+        markRead,
+        loadUser: () => http<{ user: PresentedUser }>('/api/user.php'),
+        loadNewLikes,
+      },
+      onUser: (u) => {
+        session.user = u
+      },
+      onNewLikes: (n) => {
+        session.newLikes = n
+      },
+      pushSubscribed,
+    })
+    current = live
+    session.unreadMessages = chatStore.unreadTotal
+    const unsubscribe = subscribe(chatStore, () => {
+      if (session.unreadMessages !== chatStore.unreadTotal) session.unreadMessages = chatStore.unreadTotal
+    })
+    const nudge = () => {
+      if (document.visibilityState === 'visible') live.socket.nudge()
+    }
+    window.addEventListener('online', nudge)
+    document.addEventListener('visibilitychange', nudge)
+    return () => {
+      unsubscribe()
+      window.removeEventListener('online', nudge)
+      document.removeEventListener('visibilitychange', nudge)
+      live.stop()
+      if (current === live) current = undefined
+    }
+  }, [userId, session])
+
+  useEffect(() => {
+    if (userId === undefined) return
+    void updateAppBadge(badgeTotal(unreadMessages, newLikes))
+  }, [userId, unreadMessages, newLikes])
+
+  return null
+}

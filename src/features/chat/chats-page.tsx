@@ -1,0 +1,179 @@
+// /chats, /chats/{id} and /members/{id}/chat: the list column (300-400 px) beside the conversation column
+// (at most 800 px) on wider screens; on a phone one column at a time, with a way back to the list.
+import { useEffect } from 'react'
+import styled from '@emotion/styled'
+import { useSnapshot } from 'valtio'
+import { useTranslation } from '../../shared/use-translation'
+import { usePageContext } from '../../../renderer/page-context'
+import { useSession } from '../../shared/session/session-context'
+import { LoginRequired } from '../../ui/login-required'
+import { Badge } from '../../ui/badge'
+import { Heart } from '../../ui/heart'
+import { chatStore, setChats } from './chat-store'
+import { loadChats } from './chat-api'
+import { ChatList } from './chat-list'
+import { Conversation } from './conversation'
+import { BackIcon, ChatBubblesIcon } from './icons'
+
+const Shell = styled.div(({ theme }) => ({
+  display: 'flex',
+  height: '100vh',
+  '@supports (height: 100dvh)': { height: '100dvh' },
+  background: theme.colors.background,
+}))
+
+const ListColumn = styled.aside<{ hideOnPhone: boolean }>(({ theme, hideOnPhone }) => ({
+  display: hideOnPhone ? 'none' : 'flex',
+  flexDirection: 'column',
+  width: '100%',
+  minHeight: 0,
+  background: theme.colors.surface,
+  [theme.mq.md]: {
+    display: 'flex',
+    width: `clamp(${theme.chat.listMin}px, 34vw, ${theme.chat.listMax}px)`,
+    flex: '0 0 auto',
+    borderRight: `1px solid ${theme.colors.border}`,
+  },
+}))
+
+const ListHeader = styled.header(({ theme }) => ({
+  display: 'flex',
+  alignItems: 'center',
+  gap: 8,
+  padding: '10px 12px 10px 8px',
+  borderBottom: `1px solid ${theme.colors.border}`,
+  minHeight: 64,
+  boxSizing: 'border-box',
+  h1: { margin: 0, fontSize: 22, color: theme.colors.primaryDark, display: 'flex', alignItems: 'center', gap: 8 },
+}))
+
+const HomeLink = styled.a(({ theme }) => ({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 2,
+  color: theme.colors.primaryDark,
+  textDecoration: 'none',
+  fontWeight: 600,
+  fontSize: 14,
+  padding: '8px 6px',
+  borderRadius: 10,
+  '&:hover, &:focus-visible': { background: theme.colors.primarySoft, outline: 'none' },
+}))
+
+const Brand = styled.a(({ theme }) => ({
+  marginLeft: 'auto',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 4,
+  color: theme.colors.primary,
+  fontWeight: 800,
+  textDecoration: 'none',
+  fontSize: 15,
+}))
+
+const ChatColumn = styled.main<{ hideOnPhone: boolean }>(({ theme, hideOnPhone }) => ({
+  display: hideOnPhone ? 'none' : 'flex',
+  flex: 1,
+  minWidth: 0,
+  minHeight: 0,
+  justifyContent: 'center',
+  [theme.mq.md]: { display: 'flex' },
+}))
+
+const ChatInner = styled.div(({ theme }) => ({
+  width: '100%',
+  maxWidth: theme.chat.chatMax,
+  display: 'flex',
+  minHeight: 0,
+  background: theme.colors.surface,
+  [theme.mq.md]: { borderLeft: `1px solid ${theme.colors.border}`, borderRight: `1px solid ${theme.colors.border}` },
+}))
+
+const Placeholder = styled.div(({ theme }) => ({
+  flex: 1,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: 10,
+  color: theme.colors.muted,
+  textAlign: 'center',
+  padding: 24,
+  svg: { color: theme.colors.primaryLight },
+  p: { margin: 0, maxWidth: 320 },
+}))
+
+export function ChatsScreen({ conversationId, memberId, openGift }: { conversationId?: number; memberId?: number; openGift?: boolean }) {
+  const { t } = useTranslation()
+  const { tenant } = usePageContext()
+  const { user } = useSession()
+  const snap = useSnapshot(chatStore)
+  const selected = conversationId !== undefined || memberId !== undefined
+
+  // The list is loaded once per page session; the live client keeps it current.
+  useEffect(() => {
+    if (!user || chatStore.chats !== null) return
+    loadChats()
+      .then((a) => setChats(chatStore, a.chats, a.unread_total))
+      .catch(() => {
+        chatStore.chats ??= []
+      })
+  }, [user])
+
+  if (!user) return <LoginRequired title={t('chats.title')} message={t('chats.login_required')} />
+  const invalid = (conversationId !== undefined && !(conversationId > 0)) || (memberId !== undefined && !(memberId > 0))
+
+  return (
+    <Shell>
+      <ListColumn hideOnPhone={selected} aria-label={t('chats.title')}>
+        <ListHeader>
+          <HomeLink href="/members" aria-label={t('chats.to_site')}>
+            <BackIcon />
+          </HomeLink>
+          <h1>
+            {t('chats.title')} <Badge count={snap.unreadTotal} label={t('chats.unread_label', { count: snap.unreadTotal })} />
+          </h1>
+          <Brand href="/members">
+            <Heart />
+            {tenant.settings.name}
+          </Brand>
+        </ListHeader>
+        <ChatList activeId={conversationId ?? (snap.openConversationId || null)} />
+      </ListColumn>
+      <ChatColumn hideOnPhone={!selected}>
+        <ChatInner>
+          {invalid ? (
+            <Placeholder role="alert">
+              <p>{t('chats.not_found')}</p>
+            </Placeholder>
+          ) : selected ? (
+            <Conversation key={conversationId ?? `m${memberId}`} conversationId={conversationId} memberId={memberId} openGift={openGift} />
+          ) : (
+            <Placeholder>
+              <ChatBubblesIcon />
+              <strong style={{ fontSize: 18, color: 'inherit' }}>{t('chats.pick_title')}</strong>
+              <p>{t('chats.pick_body')}</p>
+            </Placeholder>
+          )}
+        </ChatInner>
+      </ChatColumn>
+    </Shell>
+  )
+}
+
+/** /chats */
+export function ChatsPage() {
+  return <ChatsScreen />
+}
+
+/** /chats/{id} */
+export function ConversationPage() {
+  const { routeParams } = usePageContext()
+  return <ChatsScreen conversationId={Number(routeParams.id)} />
+}
+
+/** /members/{id}/chat (?gift=1 opens the gift picker). */
+export function MemberChatPage() {
+  const { routeParams, urlParsed } = usePageContext()
+  return <ChatsScreen memberId={Number(routeParams.id)} openGift={urlParsed.search.gift === '1'} />
+}

@@ -1,0 +1,143 @@
+import { act, render, screen } from '@testing-library/react'
+import { ThemeProvider } from '@emotion/react'
+import { buildTheme } from '../../themes/build-theme'
+import { Badge } from '../../src/ui/badge'
+import { SessionProvider, useSession, useTitlePrefix } from '../../src/shared/session/session-context'
+import { createSessionStore } from '../../src/shared/session/session-store'
+import { ChatLiveClient } from '../../src/features/chat/chat-live-client'
+import { chatStore, createChatState } from '../../src/features/chat/chat-store'
+import { likesEndpointSource, registerNewLikesSource } from '../../src/features/chat/new-likes'
+import { updateAppBadge } from '../../src/features/chat/app-badge'
+import type { PresentedUser } from '../../src/shared/contracts'
+
+const theme = buildTheme({ primary: '#e91e63', secondary: '#ffb300' })
+const user = { id: 7, email: 'a@example.nl', status: 'active', credits: 30, paid_user: true, signup_date: '2026-01-01', language: 'nl', fictional_icon: false, notifications_disabled: [], profile: null } as PresentedUser
+
+class FakeWebSocket {
+  static last: FakeWebSocket | undefined
+  readyState = 0
+  onopen: ((e: unknown) => void) | null = null
+  onclose: ((e: { code: number }) => void) | null = null
+  onmessage: ((e: { data: unknown }) => void) | null = null
+  onerror: ((e: unknown) => void) | null = null
+  constructor(public url: string) {
+    FakeWebSocket.last = this
+  }
+  send() {}
+  close() {}
+  open() {
+    this.readyState = 1
+    this.onopen?.({})
+  }
+  emit(event: unknown) {
+    this.onmessage?.({ data: JSON.stringify(event) })
+  }
+}
+
+function Probe() {
+  const { unreadMessages } = useSession()
+  useTitlePrefix('Berichten | Datingstad')
+  return (
+    <span data-testid="nav-badge">
+      <Badge count={unreadMessages} />
+    </span>
+  )
+}
+
+let likesStatus = 404
+const fetchCalls: string[] = []
+
+beforeEach(() => {
+  Object.assign(chatStore, createChatState())
+  fetchCalls.length = 0
+  likesStatus = 404
+  ;(globalThis as { WebSocket: unknown }).WebSocket = FakeWebSocket
+  const answer = (status: number, body: unknown) => ({ ok: status < 400, status, json: async () => body })
+  globalThis.fetch = jest.fn(async (url: string) => {
+    fetchCalls.push(url)
+    if (url === '/api/chats.php') return answer(200, { chats: [], unread_total: 3 })
+    if (url === '/api/openapi.json') return answer(200, { paths: likesStatus === 200 ? { '/api/chats.php': { get: {} }, '/api/likes.php': { get: {} } } : { '/api/chats.php': { get: {} } } })
+    if (url === '/api/likes.php') return likesStatus === 200 ? answer(200, { profiles: [], liked_by: [{ id: 1, like_new: true }, { id: 2, like_new: false }, { id: 3, like_new: 1 }] }) : answer(404, { error: 'not_found' })
+    return answer(404, {})
+  }) as unknown as typeof fetch
+  ;(navigator as unknown as { setAppBadge: jest.Mock }).setAppBadge = jest.fn(async () => {})
+  ;(navigator as unknown as { clearAppBadge: jest.Mock }).clearAppBadge = jest.fn(async () => {})
+})
+
+afterEach(() => registerNewLikesSource(likesEndpointSource))
+
+const mount = () =>
+  render(
+    <ThemeProvider theme={theme}>
+      <SessionProvider store={createSessionStore(user)}>
+        <ChatLiveClient />
+        <Probe />
+      </SessionProvider>
+    </ThemeProvider>,
+  )
+
+const settle = () => act(async () => {})
+
+describe('the unread badge, the title prefix and the app badge', () => {
+  // First: whether the endpoint exists is remembered for the tab.
+  it('counts 0 without asking /api/likes.php while the API does not describe it', async () => {
+    likesStatus = 404
+    await expect(likesEndpointSource()).resolves.toBe(0)
+    await expect(likesEndpointSource()).resolves.toBe(0)
+    expect(fetchCalls).toEqual(['/api/openapi.json'])
+    expect(window.sessionStorage.getItem('api-has-likes')).toBe('no')
+  })
+
+  it('follows the unread total from the API and then the live socket, with 99+ from 100', async () => {
+    const view = mount()
+    await settle()
+    await settle()
+    expect(FakeWebSocket.last?.url).toBe('ws://localhost/api/ws')
+    expect(screen.getByTestId('nav-badge').textContent).toBe('3')
+    expect(document.title).toBe('(3) Berichten | Datingstad')
+    expect(navigator.setAppBadge).toHaveBeenLastCalledWith(3)
+
+    FakeWebSocket.last!.open()
+    await act(async () => FakeWebSocket.last!.emit({ type: 'unread', total: 120 }))
+    await settle()
+    expect(screen.getByTestId('nav-badge').textContent).toBe('99+')
+    expect(document.title).toBe('(120) Berichten | Datingstad')
+    expect(navigator.setAppBadge).toHaveBeenLastCalledWith(120)
+
+    await act(async () => FakeWebSocket.last!.emit({ type: 'unread', total: 0 }))
+    await settle()
+    expect(screen.getByTestId('nav-badge').textContent).toBe('')
+    expect(document.title).toBe('Berichten | Datingstad')
+    expect(navigator.clearAppBadge).toHaveBeenCalled()
+    view.unmount()
+  })
+
+  it('adds new likes to the title prefix and the app badge', async () => {
+    registerNewLikesSource(async () => 2)
+    const view = mount()
+    await settle()
+    await settle()
+    expect(document.title).toBe('(5) Berichten | Datingstad')
+    expect(navigator.setAppBadge).toHaveBeenLastCalledWith(5)
+    view.unmount()
+  })
+
+  it('reads the like_new flags when the API describes /api/likes.php', async () => {
+    likesStatus = 200
+    window.sessionStorage.clear()
+    let fresh: typeof import('../../src/features/chat/new-likes') | undefined
+    jest.isolateModules(() => {
+      fresh = jest.requireActual<typeof import('../../src/features/chat/new-likes')>('../../src/features/chat/new-likes')
+    })
+    await expect(fresh!.likesEndpointSource()).resolves.toBe(2)
+    expect(fetchCalls).toEqual(['/api/openapi.json', '/api/likes.php'])
+    expect(window.sessionStorage.getItem('api-has-likes')).toBe('yes')
+  })
+
+  it('ignores a failing app badge', async () => {
+    const nav = { setAppBadge: jest.fn(async () => Promise.reject(new Error('NotAllowedError'))) }
+    await expect(updateAppBadge(4, nav)).resolves.toBeUndefined()
+    await expect(updateAppBadge(4, {})).resolves.toBeUndefined()
+    expect(nav.setAppBadge).toHaveBeenCalledWith(4)
+  })
+})
