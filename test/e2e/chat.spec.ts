@@ -186,6 +186,19 @@ test('a free member writes to fictional profiles: pickers, icebreaker, the ficti
   await expect(page.getByTestId('icebreakers')).toBeVisible()
   await page.screenshot({ path: `artifacts/${info.project.name}-chat-icebreaker.png` })
 
+  await page.getByRole('button', { name: 'Ik schrijf zelf iets' }).click()
+
+  // The message length limit of the brand: a counter near it, and no sending beyond it.
+  const limit = (await page.evaluate(async () => (await (await fetch('/api/settings.php')).json()).message_length)) as number
+  expect(limit).toBeGreaterThan(100)
+  await page.getByLabel('Je bericht').fill('a'.repeat(limit - 5))
+  await expect(page.getByText('Nog 5 tekens')).toBeVisible()
+  await page.getByLabel('Je bericht').fill('a'.repeat(limit + 3))
+  await expect(page.getByText('3 tekens te veel')).toBeVisible()
+  await expect(page.getByText('Je bericht is te lang. Maak het wat korter.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Versturen' })).toBeDisabled()
+  await page.getByLabel('Je bericht').fill('')
+
   // Two conversations are free members' limit; the third offers a bundle.
   await write(f1, 'Hoi! Leuk profiel.')
   await expect(page.getByTestId('message').last()).toHaveText('Hoi! Leuk profiel.')

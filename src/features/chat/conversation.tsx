@@ -682,7 +682,7 @@ export function Conversation({ conversationId, memberId, openGift = false }: { c
         </ComposerRow>
         <Hint over={over}>
           <span>{over ? t('chats.too_long') : user ? t('chats.costs', { count: settings.message_credits, balance: user.credits }) : ''}</span>
-          {nearLimit && <span aria-live="polite">{t('chats.chars_left', { count: settings.message_length - text.length })}</span>}
+          {nearLimit && <span aria-live="polite">{over ? t('chats.chars_over', { count: text.length - settings.message_length }) : t('chats.chars_left', { count: settings.message_length - text.length })}</span>}
         </Hint>
       </Composer>
       {refusal && <RefusalModal refusal={refusal} onClose={() => setRefusal(null)} />}
