@@ -69,7 +69,7 @@ const FictionalTag = styled.span(({ theme }) => ({
   fontWeight: 700,
   textTransform: 'uppercase',
   letterSpacing: 0.4,
-  color: '#6d4c00',
+  color: theme.colors.onSecondary,
   background: theme.colors.secondary,
   borderRadius: 6,
   padding: '1px 6px',
@@ -645,7 +645,7 @@ export function Conversation({ conversationId, memberId, openGift = false }: { c
           <input
             ref={fileRef}
             type="file"
-            accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+            accept="image/*"
             hidden
             data-testid="chat-photo-input"
             onChange={(e) => {
