@@ -98,6 +98,17 @@ test('two members chat live: typing, text, photo, gift and GIF, badge and title,
   await b.page.screenshot({ path: `artifacts/${info.project.name}-conversation.png` })
   await a.page.screenshot({ path: `artifacts/${info.project.name}-conversation-sender.png` })
 
+  // B loses the connection; what A sends meanwhile arrives after the reconnect (caught up from the API).
+  await b.context.setOffline(true)
+  await a.page.getByLabel('Je bericht').fill('Ben je er nog?')
+  await a.page.getByRole('button', { name: 'Versturen' }).click()
+  await expect(a.page.getByTestId('message').last()).toHaveText('Ben je er nog?')
+  // (A pause to show that nothing reaches B while offline.)
+  await b.page.waitForTimeout(1500)
+  await expect(conversation.getByText('Ben je er nog?')).toHaveCount(0)
+  await b.context.setOffline(false)
+  await expect(conversation.getByTestId('message').last()).toHaveText('Ben je er nog?', { timeout: 15_000 })
+
   // Back on a page with the navigation, B's badge stays clear.
   await b.page.goto(siteUrl(tenant, '/profile'))
   await hydrated(b.page)
