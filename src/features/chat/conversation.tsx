@@ -20,7 +20,7 @@ import { BackIcon, GiftIcon, PhotoIcon, SendIcon, TrashIcon } from './icons'
 import { removeChatsNow } from './chat-actions'
 import { useNow } from './use-now'
 
-type Meta = ConversationAnswer['conversation']
+type ConversationMeta = ConversationAnswer['conversation']
 
 const Column = styled.section({ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, width: '100%' })
 
@@ -261,7 +261,7 @@ export function Conversation({ conversationId, memberId, openGift = false }: { c
   const session = useSessionStore()
   const { user } = useSession()
   const settings = tenant.settings
-  const [meta, setMeta] = useState<Meta | null>(null)
+  const [meta, setMeta] = useState<ConversationMeta | null>(null)
   const [convId, setConvId] = useState<number | null>(conversationId ?? null)
   const [hasMore, setHasMore] = useState(false)
   const [loadError, setLoadError] = useState<string | null>(null)
