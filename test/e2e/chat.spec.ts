@@ -98,6 +98,17 @@ test('two members chat live: typing, text, photo, gift and GIF, badge and title,
   await b.page.screenshot({ path: `artifacts/${info.project.name}-conversation.png` })
   await a.page.screenshot({ path: `artifacts/${info.project.name}-conversation-sender.png` })
 
+  // B loses the connection; what A sends meanwhile arrives after the reconnect (caught up from the API).
+  await b.context.setOffline(true)
+  await a.page.getByLabel('Je bericht').fill('Ben je er nog?')
+  await a.page.getByRole('button', { name: 'Versturen' }).click()
+  await expect(a.page.getByTestId('message').last()).toHaveText('Ben je er nog?')
+  // (A pause to show that nothing reaches B while offline.)
+  await b.page.waitForTimeout(1500)
+  await expect(conversation.getByText('Ben je er nog?')).toHaveCount(0)
+  await b.context.setOffline(false)
+  await expect(conversation.getByTestId('message').last()).toHaveText('Ben je er nog?', { timeout: 15_000 })
+
   // Back on a page with the navigation, B's badge stays clear.
   await b.page.goto(siteUrl(tenant, '/profile'))
   await hydrated(b.page)
@@ -185,6 +196,19 @@ test('a free member writes to fictional profiles: pickers, icebreaker, the ficti
   await hydrated(page)
   await expect(page.getByTestId('icebreakers')).toBeVisible()
   await page.screenshot({ path: `artifacts/${info.project.name}-chat-icebreaker.png` })
+
+  await page.getByRole('button', { name: 'Ik schrijf zelf iets' }).click()
+
+  // The message length limit of the brand: a counter near it, and no sending beyond it.
+  const limit = (await page.evaluate(async () => (await (await fetch('/api/settings.php')).json()).message_length)) as number
+  expect(limit).toBeGreaterThan(100)
+  await page.getByLabel('Je bericht').fill('a'.repeat(limit - 5))
+  await expect(page.getByText('Nog 5 tekens')).toBeVisible()
+  await page.getByLabel('Je bericht').fill('a'.repeat(limit + 3))
+  await expect(page.getByText('3 tekens te veel')).toBeVisible()
+  await expect(page.getByText('Je bericht is te lang. Maak het wat korter.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Versturen' })).toBeDisabled()
+  await page.getByLabel('Je bericht').fill('')
 
   // Two conversations are free members' limit; the third offers a bundle.
   await write(f1, 'Hoi! Leuk profiel.')

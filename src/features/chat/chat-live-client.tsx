@@ -5,7 +5,7 @@ import { subscribe } from 'valtio'
 import { useSession, useSessionStore } from '../../shared/session/session-context'
 import { http } from '../../shared/http'
 import type { PresentedUser } from '../../shared/contracts'
-import { chatStore, badgeTotal } from './chat-store'
+import { chatStore, badgeTotal, setChats } from './chat-store'
 import { startChatLive, type ChatLive } from './chat-live'
 import { loadChats, loadConversation, markRead } from './chat-api'
 import { loadNewLikes } from './new-likes'
@@ -16,6 +16,12 @@ let current: ChatLive | undefined
 /** Tells the other member that the viewer is typing (at most once a second). */
 export function sendTyping(conversationId: number) {
   current?.sendTyping(conversationId)
+}
+
+/** Loads the conversation list (shared with the live client's own load when it runs). */
+export function ensureChats(): Promise<void> {
+  if (current) return current.refreshChats()
+  return loadChats().then((a) => setChats(chatStore, a.chats, a.unread_total))
 }
 
 async function pushSubscribed(): Promise<boolean> {

@@ -63,10 +63,17 @@ export function startChatLive(deps: ChatLiveDeps): ChatLive {
   let reloadTimer: unknown
   let lastTyping = 0
 
-  const refreshChats = async () => {
-    const answer = await api.loadChats()
-    if (!stopped) setChats(state, answer.chats, answer.unread_total)
-  }
+  // One list request at a time: a page asking while the start-up load runs shares it.
+  let listing: Promise<void> | undefined
+  const refreshChats = () =>
+    (listing ??= api
+      .loadChats()
+      .then((answer) => {
+        if (!stopped) setChats(state, answer.chats, answer.unread_total)
+      })
+      .finally(() => {
+        listing = undefined
+      }))
 
   /** Marks the open conversation read while the member sees it (a hidden tab leaves it unread, title and all). */
   const markReadNow = (id: number) => {

@@ -9,8 +9,8 @@ import { useSession } from '../../shared/session/session-context'
 import { LoginRequired } from '../../ui/login-required'
 import { Badge } from '../../ui/badge'
 import { Heart } from '../../ui/heart'
-import { chatStore, setChats } from './chat-store'
-import { loadChats } from './chat-api'
+import { chatStore } from './chat-store'
+import { ensureChats } from './chat-live-client'
 import { ChatList } from './chat-list'
 import { Conversation } from './conversation'
 import { BackIcon, ChatBubblesIcon } from './icons'
@@ -113,11 +113,9 @@ export function ChatsScreen({ conversationId, memberId, openGift }: { conversati
   // The list is loaded once per page session; the live client keeps it current.
   useEffect(() => {
     if (!user || chatStore.chats !== null) return
-    loadChats()
-      .then((a) => setChats(chatStore, a.chats, a.unread_total))
-      .catch(() => {
-        chatStore.chats ??= []
-      })
+    ensureChats().catch(() => {
+      chatStore.chats ??= []
+    })
   }, [user])
 
   if (!user) return <LoginRequired title={t('chats.title')} message={t('chats.login_required')} />

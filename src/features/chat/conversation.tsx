@@ -20,7 +20,7 @@ import { BackIcon, GiftIcon, PhotoIcon, SendIcon, TrashIcon } from './icons'
 import { removeChatsNow } from './chat-actions'
 import { useNow } from './use-now'
 
-type Meta = ConversationAnswer['conversation']
+type ConversationMeta = ConversationAnswer['conversation']
 
 const Column = styled.section({ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, width: '100%' })
 
@@ -69,7 +69,7 @@ const FictionalTag = styled.span(({ theme }) => ({
   fontWeight: 700,
   textTransform: 'uppercase',
   letterSpacing: 0.4,
-  color: '#6d4c00',
+  color: theme.colors.onSecondary,
   background: theme.colors.secondary,
   borderRadius: 6,
   padding: '1px 6px',
@@ -261,7 +261,7 @@ export function Conversation({ conversationId, memberId, openGift = false }: { c
   const session = useSessionStore()
   const { user } = useSession()
   const settings = tenant.settings
-  const [meta, setMeta] = useState<Meta | null>(null)
+  const [meta, setMeta] = useState<ConversationMeta | null>(null)
   const [convId, setConvId] = useState<number | null>(conversationId ?? null)
   const [hasMore, setHasMore] = useState(false)
   const [loadError, setLoadError] = useState<string | null>(null)
@@ -645,7 +645,7 @@ export function Conversation({ conversationId, memberId, openGift = false }: { c
           <input
             ref={fileRef}
             type="file"
-            accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+            accept="image/*"
             hidden
             data-testid="chat-photo-input"
             onChange={(e) => {
@@ -682,7 +682,7 @@ export function Conversation({ conversationId, memberId, openGift = false }: { c
         </ComposerRow>
         <Hint over={over}>
           <span>{over ? t('chats.too_long') : user ? t('chats.costs', { count: settings.message_credits, balance: user.credits }) : ''}</span>
-          {nearLimit && <span aria-live="polite">{t('chats.chars_left', { count: settings.message_length - text.length })}</span>}
+          {nearLimit && <span aria-live="polite">{over ? t('chats.chars_over', { count: text.length - settings.message_length }) : t('chats.chars_left', { count: settings.message_length - text.length })}</span>}
         </Hint>
       </Composer>
       {refusal && <RefusalModal refusal={refusal} onClose={() => setRefusal(null)} />}

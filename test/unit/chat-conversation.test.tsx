@@ -1,0 +1,158 @@
+// The conversation screen against a mocked API: older history upward, a retried send keeps its client id,
+// and the API's refusals become the modal with a buy button or the e-mail confirmation notice.
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import createCache from '@emotion/cache'
+import type { PageContext } from 'vike/types'
+import { PageShell } from '../../renderer/page-shell'
+import { createI18nService } from '../../src/server/i18n.server'
+import { publicTenant } from '../../src/server/public-tenant.server'
+import { createSessionStore } from '../../src/shared/session/session-store'
+import { chatStore, createChatState } from '../../src/features/chat/chat-store'
+import { ChatsScreen } from '../../src/features/chat/chats-page'
+import type { Services } from '../../src/server/context.server'
+import type { PresentedUser } from '../../src/shared/contracts'
+import type { ChatMessage } from '../../src/shared/chat-contracts'
+import { demoTenants } from '../support/tenants'
+
+jest.mock('vike/client/router', () => ({ navigate: jest.fn(async () => {}) }))
+
+const i18nService = createI18nService()
+const tenants = demoTenants()
+const member: PresentedUser = {
+  id: 1, email: 'a@b.nl', status: 'active', credits: 40, paid_user: true, signup_date: '2026-01-01T00:00:00Z', language: 'nl',
+  fictional_icon: false, notifications_disabled: [], profile: { id: 1, name: 'Mark', country: 'NL', status: 'active', main_image: null },
+}
+const profile = { id: 2, name: 'Sanne', age: 31, gender: 'female', country: 'NL', region: null, region_name: null, city: 'Utrecht', fictional: false, main_image: null, liked: false }
+const msg = (id: number, over: Partial<ChatMessage> = {}): ChatMessage => ({
+  id, conversation_id: 5, mine: id % 2 === 0, client_id: null, kind: 'text', text: `bericht ${id}`, image: null, gift: null, gif: null,
+  created_at: new Date(Date.UTC(2026, 0, 1, 12, id)).toISOString(), ...over,
+})
+
+class QuietWebSocket {
+  readyState = 0
+  onopen = null
+  onclose = null
+  onmessage = null
+  onerror = null
+  send() {}
+  close() {}
+}
+
+type Route = (url: string, init: RequestInit) => { status: number; body: unknown } | 'network' | undefined
+let routes: Route[] = []
+const requests: Array<{ url: string; method: string; body?: unknown }> = []
+
+function answerWith(routesIn: Route[]) {
+  routes = routesIn
+  globalThis.fetch = jest.fn(async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET'
+    requests.push({ url, method, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined })
+    for (const r of routes) {
+      const a = r(url, { ...init, method })
+      if (a === 'network') throw new TypeError('Failed to fetch')
+      if (a) return { ok: a.status < 400, status: a.status, json: async () => a.body }
+    }
+    if (url === '/api/chats.php') return { ok: true, status: 200, json: async () => ({ chats: [], unread_total: 0 }) }
+    if (url === '/api/openapi.json') return { ok: true, status: 200, json: async () => ({ paths: {} }) }
+    return { ok: true, status: 200, json: async () => ({ ok: true }) }
+  }) as unknown as typeof fetch
+}
+
+function renderConversation() {
+  const tenant = tenants.byId.get('datingstad')!
+  const i18n = i18nService.forRequest('nl')
+  const ctx = { tenant, lng: 'nl', i18n, t: i18n.t.bind(i18n), country: undefined, account: undefined }
+  const services = { i18n: i18nService, vapid: { publicKey: 'k', privateKey: 'p' } } as unknown as Services
+  const pageContext = { tenant: publicTenant(services, ctx as never), lng: 'nl', user: member, config: { layout: 'chat' }, urlPathname: '/chats/5' } as unknown as PageContext
+  return render(
+    <PageShell pageContext={pageContext} cache={createCache({ key: 'css' })} i18n={i18n} store={createSessionStore(member)}>
+      <ChatsScreen conversationId={5} />
+    </PageShell>,
+  )
+}
+
+const conversation = (messages: ChatMessage[], hasMore: boolean) => ({ status: 200, body: { conversation: { id: 5, profile, last_read_by_other: null, started_by_me: true }, messages, has_more: hasMore } })
+
+beforeEach(() => {
+  Object.assign(chatStore, createChatState())
+  requests.length = 0
+  ;(globalThis as { WebSocket: unknown }).WebSocket = QuietWebSocket
+  window.sessionStorage.setItem('api-has-likes', 'no')
+})
+
+describe('the conversation screen', () => {
+  it('loads older messages upward page by page and marks the conversation read', async () => {
+    const newest = Array.from({ length: 30 }, (_, i) => msg(31 + i))
+    const older = Array.from({ length: 30 }, (_, i) => msg(1 + i))
+    answerWith([
+      (url) => (url === '/api/chat.php?id=5' ? conversation(newest, true) : undefined),
+      (url) => (url === '/api/chat.php?id=5&before=31' ? conversation(older, false) : undefined),
+    ])
+    renderConversation()
+    await screen.findByText('bericht 60')
+    expect(screen.getAllByTestId('message')).toHaveLength(30)
+    expect(requests.some((r) => r.url === '/api/chat-read.php' && r.method === 'POST' && (r.body as { id: number }).id === 5)).toBe(true)
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Oudere berichten laden' })))
+    await screen.findByText('bericht 1')
+    expect(screen.getAllByTestId('message').map((m) => m.textContent)).toEqual([...older, ...newest].map((m) => m.text))
+    expect(screen.queryByRole('button', { name: 'Oudere berichten laden' })).toBeNull()
+  })
+
+  it('keeps a message that did not get through with a retry that sends the same client id', async () => {
+    let attempts = 0
+    answerWith([
+      (url) => (url === '/api/chat.php?id=5' ? conversation([msg(1)], false) : undefined),
+      (url, init) => {
+        if (!url.startsWith('/api/message.php')) return undefined
+        attempts++
+        if (attempts === 1) return 'network'
+        const body = JSON.parse(String(init.body))
+        return { status: 201, body: { message: msg(2, { mine: true, client_id: body.client_id, text: body.text }), credits: 30 } }
+      },
+    ])
+    renderConversation()
+    await screen.findByText('bericht 1')
+    fireEvent.change(screen.getByLabelText('Je bericht'), { target: { value: 'Hoi Sanne!' } })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Versturen' })))
+    await screen.findByText('Niet verzonden.', { exact: false })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Opnieuw proberen' })))
+    await waitFor(() => expect(screen.queryByText('Niet verzonden.', { exact: false })).toBeNull())
+    const sends = requests.filter((r) => r.url.startsWith('/api/message.php'))
+    expect(sends).toHaveLength(2)
+    expect((sends[0].body as { client_id: string }).client_id).toBe((sends[1].body as { client_id: string }).client_id)
+    expect(screen.getAllByText('Hoi Sanne!')).toHaveLength(1)
+    expect(screen.getByText(/je saldo: 30/)).toBeTruthy()
+  })
+
+  it('turns insufficient credits into the modal with a buy button and gives the text back', async () => {
+    answerWith([
+      (url) => (url === '/api/chat.php?id=5' ? conversation([msg(1)], false) : undefined),
+      (url) => (url.startsWith('/api/message.php') ? { status: 402, body: { error: 'insufficient_credits', message: 'Je hebt niet genoeg credits voor dit bericht.', buy: '/credits' } } : undefined),
+    ])
+    renderConversation()
+    await screen.findByText('bericht 1')
+    fireEvent.change(screen.getByLabelText('Je bericht'), { target: { value: 'Nog eentje' } })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Versturen' })))
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog.textContent).toContain('Niet genoeg credits')
+    expect(screen.getByRole('link', { name: 'Credits kopen' }).getAttribute('href')).toBe('/credits')
+    expect((screen.getByLabelText('Je bericht') as HTMLTextAreaElement).value).toBe('Nog eentje')
+    expect(screen.queryByText('Nog eentje', { selector: '[data-testid="message"]' })).toBeNull()
+  })
+
+  it('shows the localized message with a resend button when a reply needs a confirmed e-mail address', async () => {
+    answerWith([
+      (url) => (url === '/api/chat.php?id=5' ? conversation([msg(1)], false) : undefined),
+      (url) => (url.startsWith('/api/message.php') ? { status: 403, body: { error: 'email_not_confirmed', message: 'Bevestig eerst je e-mailadres om te kunnen antwoorden.' } } : undefined),
+    ])
+    renderConversation()
+    await screen.findByText('bericht 1')
+    fireEvent.change(screen.getByLabelText('Je bericht'), { target: { value: 'Antwoord' } })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Versturen' })))
+    const notice = await screen.findByTestId('confirm-email-notice')
+    expect(notice.textContent).toContain('Bevestig eerst je e-mailadres om te kunnen antwoorden.')
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Stuur de e-mail opnieuw' })))
+    expect(requests.some((r) => r.url === '/api/activate-resend.php' && r.method === 'POST')).toBe(true)
+    await screen.findByText('De e-mail is opnieuw verstuurd.')
+  })
+})
