@@ -6,7 +6,8 @@ import { SessionProvider, useSession, useTitlePrefix } from '../../src/shared/se
 import { createSessionStore } from '../../src/shared/session/session-store'
 import { ChatLiveClient } from '../../src/features/chat/chat-live-client'
 import { chatStore, createChatState } from '../../src/features/chat/chat-store'
-import { likesEndpointSource, registerNewLikesSource } from '../../src/features/chat/new-likes'
+import { likesBadge } from '../../src/shared/likes-store'
+import { useNewLikesBadge } from '../../src/shared/use-likes-badge'
 import { updateAppBadge } from '../../src/features/chat/app-badge'
 import type { PresentedUser } from '../../src/shared/contracts'
 
@@ -37,6 +38,8 @@ class FakeWebSocket {
 function Probe() {
   const { unreadMessages } = useSession()
   useTitlePrefix('Berichten | Datingstad')
+  // As the navigation does: the new-likes badge kept in step with the session.
+  useNewLikesBadge(true)
   return (
     <span data-testid="nav-badge">
       <Badge count={unreadMessages} />
@@ -64,7 +67,7 @@ beforeEach(() => {
   ;(navigator as unknown as { clearAppBadge: jest.Mock }).clearAppBadge = jest.fn(async () => {})
 })
 
-afterEach(() => registerNewLikesSource(likesEndpointSource))
+afterEach(() => Object.assign(likesBadge, { newLikes: 0, version: 0, loaded: false }))
 
 const mount = () =>
   render(
@@ -79,15 +82,6 @@ const mount = () =>
 const settle = () => act(async () => {})
 
 describe('the unread badge, the title prefix and the app badge', () => {
-  // First: whether the endpoint exists is remembered for the tab.
-  it('counts 0 without asking /api/likes.php while the API does not describe it', async () => {
-    likesStatus = 404
-    await expect(likesEndpointSource()).resolves.toBe(0)
-    await expect(likesEndpointSource()).resolves.toBe(0)
-    expect(fetchCalls).toEqual(['/api/openapi.json'])
-    expect(window.sessionStorage.getItem('api-has-likes')).toBe('no')
-  })
-
   it('follows the unread total from the API and then the live socket, with 99+ from 100', async () => {
     const view = mount()
     await settle()
@@ -112,26 +106,31 @@ describe('the unread badge, the title prefix and the app badge', () => {
     view.unmount()
   })
 
-  it('adds new likes to the title prefix and the app badge', async () => {
-    registerNewLikesSource(async () => 2)
+  it('adds the new likes of /api/likes.php to the title prefix and the app badge', async () => {
+    likesStatus = 200
     const view = mount()
     await settle()
     await settle()
+    expect(fetchCalls).toContain('/api/likes.php')
+    expect(likesBadge.newLikes).toBe(2)
     expect(document.title).toBe('(5) Berichten | Datingstad')
     expect(navigator.setAppBadge).toHaveBeenLastCalledWith(5)
     view.unmount()
   })
 
-  it('reads the like_new flags when the API describes /api/likes.php', async () => {
+  it('reloads the new likes when a like arrives over the socket', async () => {
+    const view = mount()
+    await settle()
+    await settle()
+    expect(document.title).toBe('(3) Berichten | Datingstad')
     likesStatus = 200
-    window.sessionStorage.clear()
-    let fresh: typeof import('../../src/features/chat/new-likes') | undefined
-    jest.isolateModules(() => {
-      fresh = jest.requireActual<typeof import('../../src/features/chat/new-likes')>('../../src/features/chat/new-likes')
-    })
-    await expect(fresh!.likesEndpointSource()).resolves.toBe(2)
-    expect(fetchCalls).toEqual(['/api/openapi.json', '/api/likes.php'])
-    expect(window.sessionStorage.getItem('api-has-likes')).toBe('yes')
+    FakeWebSocket.last!.open()
+    await settle()
+    FakeWebSocket.last!.emit({ type: 'like', member_id: 7 })
+    await settle()
+    await settle()
+    expect(document.title).toBe('(5) Berichten | Datingstad')
+    view.unmount()
   })
 
   it('ignores a failing app badge', async () => {

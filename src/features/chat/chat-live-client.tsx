@@ -8,7 +8,7 @@ import type { PresentedUser } from '../../shared/contracts'
 import { chatStore, badgeTotal, setChats } from './chat-store'
 import { startChatLive, type ChatLive } from './chat-live'
 import { loadChats, loadConversation, markRead } from './chat-api'
-import { loadNewLikes } from './new-likes'
+import { handleLikeEvent, likesBadge, reloadLikes } from '../../shared/likes-store'
 import { updateAppBadge } from './app-badge'
 
 let current: ChatLive | undefined
@@ -46,7 +46,8 @@ export function ChatLiveClient() {
         loadConversation: (o) => loadConversation(o),
         markRead,
         loadUser: () => http<{ user: PresentedUser }>('/api/user.php'),
-        loadNewLikes,
+        // One source of new likes: the shared likes store (which the navigation badge shows too).
+        loadNewLikes: () => reloadLikes().then(() => likesBadge.newLikes),
       },
       onUser: (u) => {
         session.user = u
@@ -54,6 +55,7 @@ export function ChatLiveClient() {
       onNewLikes: (n) => {
         session.newLikes = n
       },
+      onEvent: handleLikeEvent,
       pushSubscribed,
     })
     current = live

@@ -25,6 +25,8 @@ export interface ChatLiveDeps {
   }
   onUser(user: PresentedUser): void
   onNewLikes(count: number): void
+  /** Every live event, for the features beside the chat (likes and matches refresh the new-likes badge). */
+  onEvent?(event: { type: string }): void
   pushSubscribed(): Promise<boolean>
   createSocket?: (url: string) => SocketLike
   /** Jitter of the reconnect delay (tests fix it). */
@@ -131,6 +133,7 @@ export function startChatLive(deps: ChatLiveDeps): ChatLive {
       state.live = false
     },
     onEvent: (event) => {
+      deps.onEvent?.(event)
       const outcome = applyLiveEvent(state, event, now(), deps.viewerId)
       if (outcome === 'mark_read' && event.type === 'message') markReadNow(event.conversation_id)
       if (outcome === 'reload_chats') {
