@@ -45,6 +45,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SEED_MEMBERS_PER_POOL: '40',
       LOG_LEVEL: 'warn',
+      // Every journey signs up its own members from 127.0.0.1.
+      SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
       // The journeys read their mail in the dev mailbox; links point at the local preview hosts.
       DEV_MAILBOX: 'true',
       PUBLIC_URL: `http://{id}.localhost:${PORT}`,

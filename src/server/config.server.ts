@@ -32,6 +32,8 @@ const envSchema = z.object({
   GIPHY_API_KEY: z.string().min(8, 'at least 8 characters').optional(),
   /** GIPHY's API address (tests point it at a local fake). */
   GIPHY_API_URL: z.string().regex(/^https?:\/\/[^/]+/, 'must be an http(s) address').default('https://api.giphy.com'),
+  // Signups per client address per hour (a shared office or the e2e run may need more).
+  SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -67,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     runJobs: c.RUN_JOBS,
     giphyApiKey: c.GIPHY_API_KEY,
     giphyApiUrl: c.GIPHY_API_URL,
+    signupsPerAddressPerHour: c.SIGNUPS_PER_ADDRESS_PER_HOUR,
     devMailbox: c.DEV_MAILBOX ? c.DEV_MAILBOX === 'true' : c.NODE_ENV === 'development',
   }
 }

@@ -128,7 +128,8 @@ test('two members chat live: typing, text, photo, gift and GIF, badge and title,
   await expect(a.page.getByTestId('chats-empty')).toBeVisible()
   await a.page.screenshot({ path: `artifacts/${info.project.name}-chats-empty.png` })
 
-  for (const m of [a, b]) expect(m.problems.filter((p) => !/40[0-9]/.test(p))).toEqual([])
+  // B was offline on purpose for a while: requests that failed then are expected, nothing else is.
+  for (const m of [a, b]) expect(m.problems.filter((p) => !/40[0-9]/.test(p) && !(m === b && /ERR_INTERNET_DISCONNECTED/.test(p)))).toEqual([])
   await a.context.close()
   await b.context.close()
 })

@@ -12,11 +12,12 @@ import { sessionCookieOptions } from './user.server'
 
 export async function accountRoutes(app: FastifyInstance) {
   const { db } = app.services.database
+  const { signupsPerAddressPerHour } = app.services.config
 
   app.post('/api/signup.php', async (req, reply) => {
     const { tenant, t, lng, country } = req.ctx
     const input = parseInput(signupRequest, req.body, t)
-    if (!(await rateLimitHit(db, `signup:${req.ip}`, 10, 3600))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
+    if (!(await rateLimitHit(db, `signup:${req.ip}`, signupsPerAddressPerHour, 3600))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
     const result = await signup(db, { tenant, lng, country: selectedCountry(tenant, country), input, t })
     if (!result.ok) {
       throw new ApiError(result.status, result.code, result.message, result.fields, result.suggestion ? { suggestion: result.suggestion } : undefined)
