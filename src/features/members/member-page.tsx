@@ -58,6 +58,7 @@ const Thumb = styled.button<{ active: boolean }>(({ theme, active }) => ({
   '&:focus-visible': { outline: `3px solid ${theme.colors.secondary}` },
 }))
 
+const PrivateTag = styled.span({ position: 'absolute', left: 4, bottom: 4, padding: '0 6px', borderRadius: 999, background: 'rgba(0,0,0,0.65)', color: '#fff', fontSize: 11, fontWeight: 700 })
 const Name = styled.h1(({ theme }) => ({ fontSize: 28, margin: '0 0 4px', color: theme.colors.text, [theme.mq.md]: { fontSize: 34 } }))
 const Sub = styled.p(({ theme }) => ({ margin: '0 0 12px', color: theme.colors.muted, fontSize: 16 }))
 const Actions = styled.div(({ theme }) => ({
@@ -178,7 +179,9 @@ export function MemberPage() {
             <Thumbs>
               {photos.map((ph, i) => (
                 <Thumb key={ph.id} type="button" active={ph === current} aria-label={t('member.photo_n', { n: i + 1, total: photos.length })} aria-pressed={ph === current} onClick={() => setPhotoIndex(i)}>
-                  <MemberPhoto image={ph} alt="" />
+                  <MemberPhoto image={ph} alt="">
+                    {ph.visibility === 'private' && <PrivateTag>{t('member.private')}</PrivateTag>}
+                  </MemberPhoto>
                 </Thumb>
               ))}
             </Thumbs>
