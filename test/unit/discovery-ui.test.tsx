@@ -17,6 +17,7 @@ import { formatReset, SwipeGamePage } from '../../src/features/members/swipe-gam
 import { MemberPage } from '../../src/features/members/member-page'
 import { placeOf } from '../../src/ui/member-card'
 import { LikesPage } from '../../src/features/members/likes-page'
+import { shouldShowBackButton } from '../../src/ui/back-button'
 
 const i18nService = createI18nService()
 const tenants = demoTenants()
@@ -309,5 +310,13 @@ describe('the likes page', () => {
     mockFetch({ '/api/likes.php': () => ({ body: { profiles: [], next_cursor: null, liked_by: [], new_likes: 0 } }) })
     await renderPage(<LikesPage />, { data: { type: 'matches', likes: { profiles: [], next_cursor: null, liked_by: [], new_likes: 0 } } })
     expect(screen.getByTestId('likes-empty').textContent).toContain('Nog geen matches')
+  })
+})
+
+describe('the back button of the installed app', () => {
+  it('shows only in standalone display mode with history to go back to', () => {
+    expect(shouldShowBackButton({ standalone: true, historyLength: 3 })).toBe(true)
+    expect(shouldShowBackButton({ standalone: true, historyLength: 1 })).toBe(false)
+    expect(shouldShowBackButton({ standalone: false, historyLength: 3 })).toBe(false)
   })
 })

@@ -12,6 +12,7 @@ import { Button, ButtonLink } from '../../ui/button'
 import { Alert } from '../../ui/form'
 import { Heart } from '../../ui/heart'
 import { Modal } from '../../ui/modal'
+import { BackButton } from '../../ui/back-button'
 import { SignupInvite } from './signup-invite'
 import { chatHref, giftHref, setBlock, setLike, withLike } from './member-actions'
 import type { MemberPageData } from './page-data.server'
@@ -171,6 +172,7 @@ export function MemberPage() {
   return (
     <Wrap data-testid="member-profile" data-member-id={p.id}>
       <div>
+        <BackButton />
         <Gallery data-testid="gallery">
           <MainPhoto>
             <MemberPhoto image={current} alt={t('members.photo_of', { name: p.name })} size="full" ratio="4 / 5" eager lockText={current?.locked ? t('member.locked_photo') : undefined} />
