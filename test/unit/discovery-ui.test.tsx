@@ -17,6 +17,8 @@ import { formatReset, SwipeGamePage } from '../../src/features/members/swipe-gam
 import { MemberPage } from '../../src/features/members/member-page'
 import { placeOf } from '../../src/ui/member-card'
 import { LikesPage } from '../../src/features/members/likes-page'
+import { SearchPage } from '../../src/features/members/search-page'
+import { searchState } from '../../src/features/members/search-store'
 import { shouldShowBackButton } from '../../src/ui/back-button'
 
 const i18nService = createI18nService()
@@ -64,6 +66,7 @@ function mockFetch(answers: Record<string, (init?: RequestInit) => { status?: nu
 
 beforeEach(() => {
   window.localStorage.clear()
+  Object.assign(searchState, emptySearchState())
   likesBadge.newLikes = 0
   likesBadge.loaded = false
   likesBadge.version = 0
@@ -318,5 +321,31 @@ describe('the back button of the installed app', () => {
     expect(shouldShowBackButton({ standalone: true, historyLength: 3 })).toBe(true)
     expect(shouldShowBackButton({ standalone: true, historyLength: 1 })).toBe(false)
     expect(shouldShowBackButton({ standalone: false, historyLength: 3 })).toBe(false)
+  })
+})
+
+describe('the search page', () => {
+  const response = (ids: number[], similar: number[]): SearchResponse => ({
+    filters: { gender: 'female', min_age: 25, max_age: 45 }, search_fields: ['gender', 'country', 'region', 'age'],
+    profiles: ids.map((i) => card(i)), next_cursor: null, similar: similar.map((i) => card(i, { fictional: true })),
+  })
+
+  it('offers similar members when few match, with the fictional label on their cards', async () => {
+    mockFetch({ '/api/likes.php': () => ({ body: { profiles: [], next_cursor: null, liked_by: [], new_likes: 0 } }), '/api/regions.php': () => ({ body: { countries: [] } }) })
+    await renderPage(<SearchPage />, { data: { page: response([1, 2], [3, 4, 5]) } })
+    expect(screen.getByTestId('result-count').textContent).toBe('2 leden getoond')
+    expect(screen.getByTestId('results').querySelectorAll('[data-testid="member-card"]')).toHaveLength(2)
+    const similar = screen.getByTestId('similar')
+    expect(similar.querySelectorAll('[data-testid="member-card"]')).toHaveLength(3)
+    expect(similar.querySelectorAll('[data-testid="fictional-label"]')[0].textContent).toBe('Fictief profiel')
+    expect(screen.getByTestId('filter-summary').textContent).toBe('Vrouwen · 25–45 jaar')
+    expect(screen.queryByTestId('load-more')).toBeNull()
+  })
+
+  it('a visitor the site does not let search gets the call to sign up', async () => {
+    mockFetch({})
+    await renderPage(<SearchPage />, { data: { page: null } }, null)
+    expect(screen.getByTestId('signup-invite').textContent).toContain('Meld je gratis aan')
+    expect(screen.queryByTestId('results')).toBeNull()
   })
 })

@@ -67,8 +67,10 @@ const Actions = styled.div(({ theme }) => ({
   gridTemplateColumns: '1fr 1fr',
   gap: 10,
   margin: '16px 0 4px',
-  '> *': { minWidth: 0 },
-  [theme.mq.sm]: { display: 'flex', flexWrap: 'wrap' },
+  // Two columns on phones: the labels fit on one line.
+  // (element selectors outrank the buttons' own class)
+  '> a, > button': { minWidth: 0, padding: '4px 10px', fontSize: 15, lineHeight: 1.2, textAlign: 'center' },
+  [theme.mq.sm]: { display: 'flex', flexWrap: 'wrap', '> a, > button': { padding: '0 20px', fontSize: 16 } },
 }))
 const Tags = styled.div({ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center', margin: '0 0 8px' })
 const MatchTag = styled.span(({ theme }) => ({ padding: '2px 10px', borderRadius: 999, background: theme.colors.primary, color: theme.colors.onPrimary, fontWeight: 700, fontSize: 13 }))
