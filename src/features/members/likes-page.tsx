@@ -60,8 +60,13 @@ const Empty = styled.div(({ theme }) => ({
 
 const fetcher = (url: string) => http<LikesResponse>(url)
 
-/** /likes and /likes/{type}: received likes (new ones first, marked), given likes and matches. */
+/** /likes and /likes/{type}: received likes (new ones first, marked), given likes and matches; each tab starts fresh. */
 export function LikesPage() {
+  const data = useData<LikesPageData>()
+  return <LikesList key={data.type} />
+}
+
+function LikesList() {
   const { t } = useTranslation()
   const data = useData<LikesPageData>()
   const { user } = useSession()

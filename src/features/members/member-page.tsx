@@ -109,13 +109,17 @@ const FIELD_ORDER = ['gender', 'sexuality', 'relationship_status', 'body_type', 
 
 const fetcher = (url: string) => http<MemberResponse>(url)
 
-/** /members/{id} and /likes/m/{id}: another member's profile. */
+/** /members/{id} and /likes/m/{id}: another member's profile (fresh state for each member the client router opens). */
 export function MemberPage() {
+  const { routeParams } = usePageContext()
+  return <MemberProfileView key={routeParams.id} id={Number(routeParams.id)} />
+}
+
+function MemberProfileView({ id }: { id: number }) {
   const { t } = useTranslation()
   const data = useData<MemberPageData>()
-  const { tenant, routeParams } = usePageContext()
+  const { tenant } = usePageContext()
   const { user } = useSession()
-  const id = Number(routeParams.id)
   const { data: answer, mutate } = useSWR(data.member && user ? `/api/member.php?id=${id}` : null, fetcher, { fallbackData: data.member ?? undefined, revalidateOnMount: false, revalidateOnFocus: false })
   const [photoIndex, setPhotoIndex] = useState(0)
   const [busy, setBusy] = useState(false)
