@@ -52,7 +52,7 @@ const Empty = styled.div(({ theme }) => ({
 }))
 
 /** Starts loading an image, so the next profile shows at once. */
-export function prefetchImage(url: string | undefined) {
+function prefetchImage(url: string | undefined) {
   if (!url || typeof Image === 'undefined') return
   const img = new Image()
   img.decoding = 'async'
