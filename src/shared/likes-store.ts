@@ -44,7 +44,7 @@ export function reloadLikes(): Promise<void> {
 }
 
 /** SPEC.md section 9: likes reload 500 ms after an automatic like. */
-export const LIKE_RELOAD_DELAY_MS = 500
+const LIKE_RELOAD_DELAY_MS = 500
 
 export function reloadLikesSoon(delayMs = LIKE_RELOAD_DELAY_MS): void {
   setTimeout(() => void reloadLikes(), delayMs)
@@ -56,10 +56,4 @@ const LIKE_EVENTS = new Set(['like', 'match', 'unlike', 'likes_seen'])
 /** For the socket client: a 'like' or 'match' event (and 'unlike', 'likes_seen') refreshes the badge. */
 export function handleLikeEvent(event: { type: string }): void {
   if (LIKE_EVENTS.has(event.type)) void reloadLikes()
-}
-
-/** The viewer opened the profile of a member whose like was new: one less, at once. */
-export function markLikeSeen(): void {
-  if (likesBadge.newLikes > 0) likesBadge.newLikes -= 1
-  likesBadge.version += 1
 }

@@ -303,10 +303,17 @@ test('the swipe game: touch or mouse, keys and buttons until the 4 likes of the 
 test('the match finder: like or skip one profile at a time', async ({ page }, info) => {
   const problems = watchConsole(page)
   await signUp(page, 'datingstad', 'Zoeker', `finder-${info.project.name}-${Date.now()}@example.nl`)
+  const images: string[] = []
+  page.on('request', (r) => images.push(r.url()))
   await page.goto(siteUrl('datingstad', '/match-finder'))
   await hydrated(page)
   const card = page.getByTestId('finder-card')
   const first = await card.getAttribute('data-member-id')
+  // The next profile's photo is already being fetched while the first one shows.
+  const answer = await page.evaluate(async () => (await fetch('/api/match-finder.php')).json())
+  expect(String(answer.profile.id)).toBe(first)
+  const nextImage = new URL(answer.next.main_image.filename, page.url()).href
+  await expect.poll(() => images.includes(nextImage)).toBe(true)
   await page.getByTestId('finder-skip').click()
   await expect(card).not.toHaveAttribute('data-member-id', first!)
   const second = await card.getAttribute('data-member-id')

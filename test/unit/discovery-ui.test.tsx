@@ -16,6 +16,10 @@ import { countNewLikes, handleLikeEvent, likesBadge } from '../../src/shared/lik
 import { formatReset, SwipeGamePage } from '../../src/features/members/swipe-game-page'
 import { MemberPage } from '../../src/features/members/member-page'
 import { placeOf } from '../../src/ui/member-card'
+import { LikesPage } from '../../src/features/members/likes-page'
+import { SearchPage } from '../../src/features/members/search-page'
+import { searchState } from '../../src/features/members/search-store'
+import { shouldShowBackButton } from '../../src/ui/back-button'
 
 const i18nService = createI18nService()
 const tenants = demoTenants()
@@ -30,17 +34,20 @@ const card = (id: number, extra: Partial<MemberCard> = {}): MemberCard => ({
   main_image: { id: id * 10, thumb_filename: `/media/blur-${id}.webp`, filename: `/media/blur-${id}.webp`, locked: true, visibility: 'public' }, liked: false, ...extra,
 })
 
-function renderPage(page: React.ReactNode, extra: Partial<PageContext> = {}, user: PresentedUser | null = member) {
+/** Renders a page in the shell and lets the first effects (the likes badge's load) settle. */
+async function renderPage(page: React.ReactNode, extra: Partial<PageContext> = {}, user: PresentedUser | null = member) {
   const tenant = tenants.byId.get('datingstad')!
   const i18n = i18nService.forRequest('nl')
   const ctx = { tenant, lng: 'nl', i18n, t: i18n.t.bind(i18n), country: undefined, account: undefined }
   const services = { i18n: i18nService, vapid: { publicKey: 'k', privateKey: 'p' } } as unknown as Services
   const pageContext = { tenant: publicTenant(services, ctx as never), lng: 'nl', user, config: { layout: 'default' }, routeParams: {}, ...extra } as unknown as PageContext
-  return render(
+  const result = render(
     <PageShell pageContext={pageContext} cache={createCache({ key: 'css' })} i18n={i18n} store={createSessionStore(user)}>
       {page}
     </PageShell>,
   )
+  await act(async () => undefined)
+  return result
 }
 
 /** A fetch answering by path; every call is recorded. */
@@ -59,6 +66,7 @@ function mockFetch(answers: Record<string, (init?: RequestInit) => { status?: nu
 
 beforeEach(() => {
   window.localStorage.clear()
+  Object.assign(searchState, emptySearchState())
   likesBadge.newLikes = 0
   likesBadge.loaded = false
   likesBadge.version = 0
@@ -137,7 +145,7 @@ describe('the new-likes badge', () => {
     expect(countNewLikes([{ id: 1, like_new: true }, { id: 2, like_new: false }, { id: 3, like_new: true }])).toBe(2)
     let newLikes = 3
     mockFetch({ '/api/likes.php': () => ({ body: { profiles: [], next_cursor: null, liked_by: [], new_likes: newLikes } }) })
-    renderPage(<p>page</p>)
+    await renderPage(<p>page</p>)
     await waitFor(() => expect(screen.getByTestId('nav-likes').textContent).toBe('Likes 3'))
     // Title prefix: unread messages plus new likes.
     await waitFor(() => expect(document.title.startsWith('(3)')).toBe(true))
@@ -158,7 +166,7 @@ describe('the like popup', () => {
       '/api/auto-like.php': () => ({ body: { profile: card(7, { name: 'Eva', fictional: true }) } }),
       '/api/likes.php': () => ({ body: { profiles: [], next_cursor: null, liked_by: [{ id: 7, like_new: true }], new_likes: 1 } }),
     })
-    renderPage(<p>page</p>)
+    await renderPage(<p>page</p>)
     expect(window.location.search).toBe('')
     await act(async () => jest.advanceTimersByTime(1900))
     expect(screen.queryByTestId('like-popup')).toBeNull()
@@ -177,6 +185,8 @@ describe('the like popup', () => {
     // The liker's photo opens large; the button does not close the popup.
     fireEvent.click(screen.getByTestId('like-popup-photo'))
     expect(screen.getByTestId('like-popup-large')).toBeTruthy()
+    // (jsdom cannot navigate; in the browser the client router opens the profile under the popup)
+    screen.getByTestId('like-popup-open').addEventListener('click', (e) => e.preventDefault())
     fireEvent.click(screen.getByTestId('like-popup-open'))
     expect(screen.getByTestId('like-popup')).toBeTruthy()
     fireEvent.click(screen.getByTestId('like-popup-close'))
@@ -199,7 +209,7 @@ describe('the swipe game', () => {
       },
     })
     const game = { cards: [card(1), card(2), card(3), card(4), card(5)], likes_left: 2, likes_per_day: 4, resets_at: '2026-11-24T23:00:00.000Z' }
-    renderPage(<SwipeGamePage />, { data: { game } })
+    await renderPage(<SwipeGamePage />, { data: { game } })
     expect(screen.getByTestId('likes-left').textContent).toContain('Nog 2 van 4 likes vandaag')
     const press = async (key: string) => {
       await act(async () => {
@@ -249,7 +259,7 @@ describe('the member profile', () => {
       '/api/block.php': () => ({ body: { blocked: true } }),
     })
     const data = { member: { profile: profile(), fictional_label: { singular: 'Fictief profiel', plural: 'Fictieve profielen', warning: 'Dit profiel is fictief.' }, public_view: false }, login_required: false }
-    renderPage(<MemberPage />, { data, routeParams: { id: '5' } })
+    await renderPage(<MemberPage />, { data, routeParams: { id: '5' } })
     expect(screen.getByRole('heading', { level: 1, name: 'Noor, 35' })).toBeTruthy()
     expect(screen.getByTestId('fictional-warning').textContent).toBe('Dit profiel is fictief.')
     expect(screen.getByTestId('member-facts').textContent).toContain('Haarkleur')
@@ -273,12 +283,69 @@ describe('the member profile', () => {
     expect(screen.getByTestId('block-button').textContent).toBe('Deblokkeren')
   })
 
-  it('a visitor sees the public profile with the call to sign up instead of actions', () => {
+  it('a visitor sees the public profile with the call to sign up instead of actions', async () => {
     mockFetch({})
     const data = { member: { profile: profile({ fictional: false }), fictional_label: null, public_view: true }, login_required: false }
-    renderPage(<MemberPage />, { data, routeParams: { id: '5' } }, null)
+    await renderPage(<MemberPage />, { data, routeParams: { id: '5' } }, null)
     expect(screen.getByTestId('member-signup-invite')).toBeTruthy()
     expect(screen.queryByTestId('like-button')).toBeNull()
     expect(screen.queryByTestId('fictional-warning')).toBeNull()
+  })
+})
+
+describe('the likes page', () => {
+  it('received likes carry the new marker and matches their tag; tabs link to each type', async () => {
+    mockFetch({ '/api/likes.php': () => ({ body: { profiles: [], next_cursor: null, liked_by: [], new_likes: 1 } }) })
+    const like = (id: number, extra: object) => ({ ...card(id), likes_you: true, match: false, like_new: false, liked_at: '2026-11-20T10:00:00Z', ...extra })
+    const likes = { profiles: [like(1, { like_new: true }), like(2, { match: true, liked: true })], next_cursor: null, liked_by: [{ id: 1, like_new: true }, { id: 2, like_new: false }], new_likes: 1 }
+    await renderPage(<LikesPage />, { data: { type: 'received', likes } })
+    const list = screen.getByTestId('likes-list')
+    const items = list.querySelectorAll('[data-testid="member-card"]')
+    expect(items[0].getAttribute('href')).toBe('/likes/m/1')
+    expect(items[0].querySelector('[data-testid="like-new"]')!.textContent).toBe('Nieuw')
+    expect(items[1].querySelector('[data-testid="like-new"]')).toBeNull()
+    expect(items[1].querySelector('[data-testid="like-match"]')!.textContent).toBe('Match')
+    expect(screen.getByTestId('likes-tab-received').getAttribute('aria-current')).toBe('page')
+    expect(screen.getByTestId('likes-tab-matches').getAttribute('href')).toBe('/likes/matches')
+  })
+
+  it('an empty list says so per type and leads to the search', async () => {
+    mockFetch({ '/api/likes.php': () => ({ body: { profiles: [], next_cursor: null, liked_by: [], new_likes: 0 } }) })
+    await renderPage(<LikesPage />, { data: { type: 'matches', likes: { profiles: [], next_cursor: null, liked_by: [], new_likes: 0 } } })
+    expect(screen.getByTestId('likes-empty').textContent).toContain('Nog geen matches')
+  })
+})
+
+describe('the back button of the installed app', () => {
+  it('shows only in standalone display mode with history to go back to', () => {
+    expect(shouldShowBackButton({ standalone: true, historyLength: 3 })).toBe(true)
+    expect(shouldShowBackButton({ standalone: true, historyLength: 1 })).toBe(false)
+    expect(shouldShowBackButton({ standalone: false, historyLength: 3 })).toBe(false)
+  })
+})
+
+describe('the search page', () => {
+  const response = (ids: number[], similar: number[]): SearchResponse => ({
+    filters: { gender: 'female', min_age: 25, max_age: 45 }, search_fields: ['gender', 'country', 'region', 'age'],
+    profiles: ids.map((i) => card(i)), next_cursor: null, similar: similar.map((i) => card(i, { fictional: true })),
+  })
+
+  it('offers similar members when few match, with the fictional label on their cards', async () => {
+    mockFetch({ '/api/likes.php': () => ({ body: { profiles: [], next_cursor: null, liked_by: [], new_likes: 0 } }), '/api/regions.php': () => ({ body: { countries: [] } }) })
+    await renderPage(<SearchPage />, { data: { page: response([1, 2], [3, 4, 5]) } })
+    expect(screen.getByTestId('result-count').textContent).toBe('2 leden getoond')
+    expect(screen.getByTestId('results').querySelectorAll('[data-testid="member-card"]')).toHaveLength(2)
+    const similar = screen.getByTestId('similar')
+    expect(similar.querySelectorAll('[data-testid="member-card"]')).toHaveLength(3)
+    expect(similar.querySelectorAll('[data-testid="fictional-label"]')[0].textContent).toBe('Fictief profiel')
+    expect(screen.getByTestId('filter-summary').textContent).toBe('Vrouwen · 25–45 jaar')
+    expect(screen.queryByTestId('load-more')).toBeNull()
+  })
+
+  it('a visitor the site does not let search gets the call to sign up', async () => {
+    mockFetch({})
+    await renderPage(<SearchPage />, { data: { page: null } }, null)
+    expect(screen.getByTestId('signup-invite').textContent).toContain('Meld je gratis aan')
+    expect(screen.queryByTestId('results')).toBeNull()
   })
 })

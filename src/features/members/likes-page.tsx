@@ -13,6 +13,7 @@ import { Badge } from '../../ui/badge'
 import { Button, ButtonLink } from '../../ui/button'
 import { Alert } from '../../ui/form'
 import { LoginRequired } from '../../ui/login-required'
+import { BackButton } from '../../ui/back-button'
 import type { LikesPageData } from './page-data.server'
 
 const Wrap = styled.div(({ theme }) => ({ maxWidth: 1200, margin: '0 auto', padding: '16px 12px 48px', [theme.mq.md]: { padding: '24px 16px 56px' } }))
@@ -59,8 +60,13 @@ const Empty = styled.div(({ theme }) => ({
 
 const fetcher = (url: string) => http<LikesResponse>(url)
 
-/** /likes and /likes/{type}: received likes (new ones first, marked), given likes and matches. */
+/** /likes and /likes/{type}: received likes (new ones first, marked), given likes and matches; each tab starts fresh. */
 export function LikesPage() {
+  const data = useData<LikesPageData>()
+  return <LikesList key={data.type} />
+}
+
+function LikesList() {
   const { t } = useTranslation()
   const data = useData<LikesPageData>()
   const { user } = useSession()
@@ -101,6 +107,7 @@ export function LikesPage() {
 
   return (
     <Wrap>
+      <BackButton />
       <Heading>{t('likes_page.title')}</Heading>
       <Tabs aria-label={t('likes_page.tabs')}>
         {LIKE_TYPES.map((tp) => (

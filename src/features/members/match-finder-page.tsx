@@ -25,6 +25,8 @@ const Card = styled.article(({ theme }) => ({
   border: `1px solid ${theme.colors.border}`,
   boxShadow: '0 10px 30px rgba(0,0,0,0.12)',
 }))
+/** Square on phones so the buttons stay on the first screen; portrait from md. */
+const PhotoLink = styled.a(({ theme }) => ({ display: 'block', '> div': { aspectRatio: '1 / 1' }, [theme.mq.md]: { '> div': { aspectRatio: '4 / 5' } } }))
 const Body = styled.div(({ theme }) => ({
   padding: '14px 16px 18px',
   h2: { margin: '6px 0 2px', fontSize: 24 },
@@ -50,7 +52,7 @@ const Empty = styled.div(({ theme }) => ({
 }))
 
 /** Starts loading an image, so the next profile shows at once. */
-export function prefetchImage(url: string | undefined) {
+function prefetchImage(url: string | undefined) {
   if (!url || typeof Image === 'undefined') return
   const img = new Image()
   img.decoding = 'async'
@@ -131,9 +133,9 @@ export function MatchFinderPage() {
       )}
       {current ? (
         <Card data-testid="finder-card" data-member-id={current.id}>
-          <a href={`/members/${current.id}`} aria-label={t('match_finder.open_profile', { name: current.name })}>
+          <PhotoLink href={`/members/${current.id}`} aria-label={t('match_finder.open_profile', { name: current.name })}>
             <MemberPhoto image={current.main_image} alt={t('members.photo_of', { name: current.name })} size="full" ratio="4 / 5" eager lockText={current.main_image?.locked ? t('member.locked_photo') : undefined} />
-          </a>
+          </PhotoLink>
           <Body>
             {current.fictional && <FictionalLabel />}
             <h2>

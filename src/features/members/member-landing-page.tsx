@@ -20,7 +20,7 @@ function Cta({ member, big = false, variant = 'primary' }: { member: MemberCard;
   const { t } = useTranslation()
   const { user } = useSession()
   const openSignup = useOpenSignup()
-  const style = big ? { minHeight: 54, fontSize: 18, padding: '0 30px' } : undefined
+  const style = big ? { minHeight: 54, fontSize: 18, padding: '10px 28px', lineHeight: 1.25, textAlign: 'center' as const } : undefined
   if (user)
     return (
       <ButtonLink href={`/members/${member.id}`} variant={variant} style={style} data-testid="landing-cta">

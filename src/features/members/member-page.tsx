@@ -12,6 +12,7 @@ import { Button, ButtonLink } from '../../ui/button'
 import { Alert } from '../../ui/form'
 import { Heart } from '../../ui/heart'
 import { Modal } from '../../ui/modal'
+import { BackButton } from '../../ui/back-button'
 import { SignupInvite } from './signup-invite'
 import { chatHref, giftHref, setBlock, setLike, withLike } from './member-actions'
 import type { MemberPageData } from './page-data.server'
@@ -58,6 +59,7 @@ const Thumb = styled.button<{ active: boolean }>(({ theme, active }) => ({
   '&:focus-visible': { outline: `3px solid ${theme.colors.secondary}` },
 }))
 
+const PrivateTag = styled.span({ position: 'absolute', left: 4, bottom: 4, padding: '0 6px', borderRadius: 999, background: 'rgba(0,0,0,0.65)', color: '#fff', fontSize: 11, fontWeight: 700 })
 const Name = styled.h1(({ theme }) => ({ fontSize: 28, margin: '0 0 4px', color: theme.colors.text, [theme.mq.md]: { fontSize: 34 } }))
 const Sub = styled.p(({ theme }) => ({ margin: '0 0 12px', color: theme.colors.muted, fontSize: 16 }))
 const Actions = styled.div(({ theme }) => ({
@@ -65,8 +67,10 @@ const Actions = styled.div(({ theme }) => ({
   gridTemplateColumns: '1fr 1fr',
   gap: 10,
   margin: '16px 0 4px',
-  '> *': { minWidth: 0 },
-  [theme.mq.sm]: { display: 'flex', flexWrap: 'wrap' },
+  // Two columns on phones: the labels fit on one line.
+  // (element selectors outrank the buttons' own class)
+  '> a, > button': { minWidth: 0, padding: '4px 10px', fontSize: 15, lineHeight: 1.2, textAlign: 'center' },
+  [theme.mq.sm]: { display: 'flex', flexWrap: 'wrap', '> a, > button': { padding: '0 20px', fontSize: 16 } },
 }))
 const Tags = styled.div({ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center', margin: '0 0 8px' })
 const MatchTag = styled.span(({ theme }) => ({ padding: '2px 10px', borderRadius: 999, background: theme.colors.primary, color: theme.colors.onPrimary, fontWeight: 700, fontSize: 13 }))
@@ -105,13 +109,17 @@ const FIELD_ORDER = ['gender', 'sexuality', 'relationship_status', 'body_type', 
 
 const fetcher = (url: string) => http<MemberResponse>(url)
 
-/** /members/{id} and /likes/m/{id}: another member's profile. */
+/** /members/{id} and /likes/m/{id}: another member's profile (fresh state for each member the client router opens). */
 export function MemberPage() {
+  const { routeParams } = usePageContext()
+  return <MemberProfileView key={routeParams.id} id={Number(routeParams.id)} />
+}
+
+function MemberProfileView({ id }: { id: number }) {
   const { t } = useTranslation()
   const data = useData<MemberPageData>()
-  const { tenant, routeParams } = usePageContext()
+  const { tenant } = usePageContext()
   const { user } = useSession()
-  const id = Number(routeParams.id)
   const { data: answer, mutate } = useSWR(data.member && user ? `/api/member.php?id=${id}` : null, fetcher, { fallbackData: data.member ?? undefined, revalidateOnMount: false, revalidateOnFocus: false })
   const [photoIndex, setPhotoIndex] = useState(0)
   const [busy, setBusy] = useState(false)
@@ -170,6 +178,7 @@ export function MemberPage() {
   return (
     <Wrap data-testid="member-profile" data-member-id={p.id}>
       <div>
+        <BackButton />
         <Gallery data-testid="gallery">
           <MainPhoto>
             <MemberPhoto image={current} alt={t('members.photo_of', { name: p.name })} size="full" ratio="4 / 5" eager lockText={current?.locked ? t('member.locked_photo') : undefined} />
@@ -178,7 +187,9 @@ export function MemberPage() {
             <Thumbs>
               {photos.map((ph, i) => (
                 <Thumb key={ph.id} type="button" active={ph === current} aria-label={t('member.photo_n', { n: i + 1, total: photos.length })} aria-pressed={ph === current} onClick={() => setPhotoIndex(i)}>
-                  <MemberPhoto image={ph} alt="" />
+                  <MemberPhoto image={ph} alt="">
+                    {ph.visibility === 'private' && <PrivateTag>{t('member.private')}</PrivateTag>}
+                  </MemberPhoto>
                 </Thumb>
               ))}
             </Thumbs>

@@ -65,7 +65,7 @@ const Label = styled.label(({ theme }) => ({
   },
 }))
 
-const Row = styled.div({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 10 })
+const Row = styled.div({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 10, alignItems: 'end' })
 const Actions = styled.div({ display: 'flex', gap: 10, flexWrap: 'wrap', button: { flex: '1 1 auto' } })
 
 const AGES = Array.from({ length: MAX_SEARCH_AGE - MIN_SEARCH_AGE + 1 }, (_, i) => MIN_SEARCH_AGE + i)
