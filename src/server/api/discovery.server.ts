@@ -32,7 +32,7 @@ import { rateLimitHit } from '../rate-limit.server'
 import { pick } from '../../features/settings/settings.server'
 import { findVisibleMember, type Viewer } from '../../features/discovery/visibility.server'
 import { likeMember, unlikeMember } from '../../features/discovery/likes-core.server'
-import { applyFilters, decodeCursor, searchMembers, viewerProfile, presentCardRow } from '../../features/discovery/search.server'
+import { applyFilters, decodeCursor, searchMembers, viewerContext, viewerProfile, presentCardRow } from '../../features/discovery/search.server'
 import { loadMemberProfile, landingOthers } from '../../features/discovery/member-profile.server'
 import { autoLike, AUTO_LIKE_INTERVAL_S, clearNewLike, decodeLikesCursor, likedBy, listLikes } from '../../features/discovery/likes.server'
 import { blockedMembers, blockMember, unblockMember } from '../../features/discovery/blocks.server'
@@ -98,8 +98,9 @@ export async function discoveryRoutes(app: FastifyInstance) {
       if (!cursor) throw new ApiError(400, 'invalid_input', t('errors.invalid_input'), { cursor: t('discovery_errors.invalid_cursor') })
     }
     const viewer = viewerOf(req)
-    const filters = await filtersFor(req, viewer, input)
-    const result = await searchMembers(db, viewer, filters, { cursor, mediaBase: tenant.cdn_prefix })
+    const { me, hidden } = await viewerContext(db, viewer)
+    const filters = applyFilters(tenant, input, me)
+    const result = await searchMembers(db, viewer, filters, { cursor, mediaBase: tenant.cdn_prefix, hidden })
     return searchResponse.parse({ filters, search_fields: tenant.search_fields, ...result })
   })
 
