@@ -6,7 +6,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   autoLikeResponse,
+  blockResponse,
   blockedListResponse,
+  likeResponse,
   likesRequest,
   likesResponse,
   matchFinderResponse,
@@ -135,15 +137,16 @@ export async function discoveryRoutes(app: FastifyInstance) {
     await visibleOr404(req, me, id)
     const result = await likeMember(db, me.pool, me.id, id, 'profile')
     if (result.created) await announceLike(me.id, id, result.match)
-    return { liked: true, match: result.match }
+    return likeResponse.parse({ liked: true, match: result.match })
   })
 
   app.delete('/api/like.php', async (req) => {
     const me = memberOf(req, req.ctx.t('discovery_errors.login_to_like'))
     const { id } = parseInput(memberIdRequest, req.query, req.ctx.t)
-    const result = await unlikeMember(db, me.pool, me.id, id)
-    await publish(id, { type: 'unlike', member_id: me.id })
-    return result
+    const { removed } = await unlikeMember(db, me.pool, me.id, id)
+    // Only a like that existed (so a member of the viewer's pool) is announced.
+    if (removed) await publish(id, { type: 'unlike', member_id: me.id })
+    return likeResponse.parse({ liked: false, match: false })
   })
 
   /** Live events of a new like: 'like' (or 'match' when mutual) to the liked member, 'match' to the liker's tabs. */
@@ -184,14 +187,14 @@ export async function discoveryRoutes(app: FastifyInstance) {
     const { id } = parseInput(memberIdRequest, req.body, req.ctx.t)
     if (!(await findVisibleMember(db, me, id, { includeBlockedByViewer: true }))) throw notFound(req)
     await blockMember(db, me, id)
-    return { blocked: true }
+    return blockResponse.parse({ blocked: true })
   })
 
   app.delete('/api/block.php', async (req) => {
     const me = memberOf(req)
     const { id } = parseInput(memberIdRequest, req.query, req.ctx.t)
     await unblockMember(db, me, id)
-    return { blocked: false }
+    return blockResponse.parse({ blocked: false })
   })
 
   app.get('/api/match-finder.php', async (req) => {
