@@ -76,7 +76,7 @@ export const profiles = pgTable(
     lastActiveAt: ts('last_active_at').notNull().defaultNow(),
   },
   (t) => [
-    // Search (docs/decisions/009-discovery.md): the pool first, then the equality filters, then the keyset order
+    // Search (docs/decisions/012-discovery-api.md): the pool first, then the equality filters, then the keyset order
     // (last_active_at DESC, account_id DESC), only over searchable profiles.
     index('profiles_search_idx').on(t.pool, t.gender, t.country, t.lastActiveAt.desc(), t.accountId.desc()).where(sql`searchable`),
     index('profiles_search_region_idx').on(t.pool, t.country, t.region, t.lastActiveAt.desc(), t.accountId.desc()).where(sql`searchable`),

@@ -73,6 +73,11 @@ describeEachDb('discovery: likes, matches, blocks and auto-like', (kind: DbKind)
       // Opening the liker's profile tells the member's other tabs the like was seen.
       await api().get(`/api/member.php?id=${a.id}`, b.cookie)
       expect(await bLive.next('likes_seen')).toEqual({ type: 'likes_seen', member_id: a.id })
+      // An unlike reaches the unliked member (unliking someone never liked is simply a no-op).
+      const stranger = await member()
+      await api().del(`/api/like.php?id=${stranger.id}`, a.cookie)
+      await api().del(`/api/like.php?id=${b.id}`, a.cookie)
+      expect(await bLive.next('unlike')).toEqual({ type: 'unlike', member_id: a.id })
     } finally {
       aLive.ws.terminate()
       bLive.ws.terminate()

@@ -1,6 +1,6 @@
 // Blocking: the blocker and the blocked disappear from each other's search, likes and chats (the rule lives in
 // visibility.server.ts, search.server.ts and the chat's chatPartner); a message either way is refused.
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, ne } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { accounts, blocks, photos, profiles } from '../../db/schema'
 import type { MemberCard } from '../../shared/discovery-contracts'
@@ -27,7 +27,7 @@ export async function blockedMembers(db: Db, viewer: Member, mediaBase: string):
   const rows = await db
     .select({ account: { id: accounts.id, fictional: accounts.fictional }, profile: profiles, photo: photos })
     .from(blocks)
-    .innerJoin(accounts, and(eq(accounts.id, blocks.blockedId), eq(accounts.pool, viewer.pool)))
+    .innerJoin(accounts, and(eq(accounts.id, blocks.blockedId), eq(accounts.pool, viewer.pool), ne(accounts.status, 'deleted')))
     .innerJoin(profiles, eq(profiles.accountId, blocks.blockedId))
     .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.accountId, profiles.accountId), eq(photos.status, 'active')))
     .where(and(eq(blocks.pool, viewer.pool), eq(blocks.blockerId, viewer.id)))

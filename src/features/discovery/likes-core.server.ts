@@ -17,7 +17,8 @@ export async function likeMember(db: Db, pool: string, likerId: number, likedId:
   return { created: inserted.length > 0, liked: true, match: back !== undefined }
 }
 
+/** Removes the like; `removed` tells whether there was one. */
 export async function unlikeMember(db: Db, pool: string, likerId: number, likedId: number) {
-  await db.delete(likes).where(and(eq(likes.pool, pool), eq(likes.likerId, likerId), eq(likes.likedId, likedId)))
-  return { liked: false, match: false }
+  const rows = await db.delete(likes).where(and(eq(likes.pool, pool), eq(likes.likerId, likerId), eq(likes.likedId, likedId))).returning({ id: likes.likedId })
+  return { liked: false, match: false, removed: rows.length > 0 }
 }

@@ -1,7 +1,7 @@
 // Member search with keyset pagination, and what search, the match finder, the swipe game and the likes lists
 // share: the filters a request runs with, the block list and the member cards.
 // Pages are ordered by (last_active_at DESC, account_id DESC) and continue after an opaque cursor holding the
-// last row's pair: no OFFSET, no count per page (docs/decisions/009-discovery.md).
+// last row's pair: no OFFSET, no count per page (docs/decisions/012-discovery-api.md).
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.server'
@@ -52,6 +52,26 @@ export function applyFilters(tenant: Tenant, request: Omit<SearchRequest, 'curso
   }
   for (const key of ['gender', 'country', 'countryregion'] as const) if (out[key] === undefined) delete out[key]
   return out
+}
+
+/**
+ * What a search needs to know about the viewer, in one round trip: their gender and sexuality (for the default
+ * filters) and the ids hidden by blocks either way.
+ */
+export async function viewerContext(db: Db, viewer: Viewer): Promise<{ me?: { gender: string | null; sexuality: string | null }; hidden: number[] }> {
+  if (viewer.id === undefined) return { hidden: [] }
+  const [row] = await db
+    .select({
+      gender: profiles.gender,
+      sexuality: profiles.sexuality,
+      hidden: sql<Array<string | number>>`coalesce((select array_agg(case when b.blocker_id = ${viewer.id} then b.blocked_id else b.blocker_id end)
+        from ${blocks} b where b.pool = ${viewer.pool} and (b.blocker_id = ${viewer.id} or b.blocked_id = ${viewer.id})), '{}')`,
+    })
+    .from(profiles)
+    .where(eq(profiles.accountId, viewer.id))
+    .limit(1)
+  if (!row) return { hidden: await blockedEitherWay(db, viewer) }
+  return { me: { gender: row.gender, sexuality: row.sexuality }, hidden: (row.hidden ?? []).map(Number) }
 }
 
 /** Ids of the members the viewer blocked or who blocked the viewer: hidden from each other everywhere. */
@@ -172,9 +192,9 @@ export interface SearchResult {
 }
 
 /** One page of search results, with similar results on a first page that has few. */
-export async function searchMembers(db: Db, viewer: Viewer, filters: AppliedFilters, opts: { cursor?: [string, number]; mediaBase: string; pageSize?: number }): Promise<SearchResult> {
+export async function searchMembers(db: Db, viewer: Viewer, filters: AppliedFilters, opts: { cursor?: [string, number]; mediaBase: string; pageSize?: number; hidden?: number[] }): Promise<SearchResult> {
   const pageSize = opts.pageSize ?? SEARCH_PAGE_SIZE
-  const hidden = await blockedEitherWay(db, viewer)
+  const hidden = opts.hidden ?? (await blockedEitherWay(db, viewer))
   const rows = await cardRows(db, viewer, filterConditions(filters), { hidden, after: opts.cursor, limit: pageSize + 1 })
   const page = rows.slice(0, pageSize)
   const last = page[page.length - 1]

@@ -2,11 +2,13 @@
 // /api/member-landing.php), likes (POST and DELETE /api/like.php, GET /api/likes.php, GET /api/auto-like.php),
 // blocks (GET, POST and DELETE /api/block.php), the match finder (GET and POST /api/match-finder.php) and the
 // swipe game (GET /api/swipe-game.php, POST /api/swipe.php). Everything is scoped to the tenant's pool; a member
-// the viewer may not see is a 404. Decisions: docs/decisions/009-discovery.md.
+// the viewer may not see is a 404. Decisions: docs/decisions/012-discovery-api.md.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   autoLikeResponse,
+  blockResponse,
   blockedListResponse,
+  likeResponse,
   likesRequest,
   likesResponse,
   matchFinderResponse,
@@ -32,7 +34,7 @@ import { rateLimitHit } from '../rate-limit.server'
 import { pick } from '../../features/settings/settings.server'
 import { findVisibleMember, type Viewer } from '../../features/discovery/visibility.server'
 import { likeMember, unlikeMember } from '../../features/discovery/likes-core.server'
-import { applyFilters, decodeCursor, searchMembers, viewerProfile, presentCardRow } from '../../features/discovery/search.server'
+import { applyFilters, decodeCursor, searchMembers, viewerContext, viewerProfile, presentCardRow } from '../../features/discovery/search.server'
 import { loadMemberProfile, landingOthers } from '../../features/discovery/member-profile.server'
 import { autoLike, AUTO_LIKE_INTERVAL_S, clearNewLike, decodeLikesCursor, likedBy, listLikes } from '../../features/discovery/likes.server'
 import { blockedMembers, blockMember, unblockMember } from '../../features/discovery/blocks.server'
@@ -98,8 +100,9 @@ export async function discoveryRoutes(app: FastifyInstance) {
       if (!cursor) throw new ApiError(400, 'invalid_input', t('errors.invalid_input'), { cursor: t('discovery_errors.invalid_cursor') })
     }
     const viewer = viewerOf(req)
-    const filters = await filtersFor(req, viewer, input)
-    const result = await searchMembers(db, viewer, filters, { cursor, mediaBase: tenant.cdn_prefix })
+    const { me, hidden } = await viewerContext(db, viewer)
+    const filters = applyFilters(tenant, input, me)
+    const result = await searchMembers(db, viewer, filters, { cursor, mediaBase: tenant.cdn_prefix, hidden })
     return searchResponse.parse({ filters, search_fields: tenant.search_fields, ...result })
   })
 
@@ -134,15 +137,16 @@ export async function discoveryRoutes(app: FastifyInstance) {
     await visibleOr404(req, me, id)
     const result = await likeMember(db, me.pool, me.id, id, 'profile')
     if (result.created) await announceLike(me.id, id, result.match)
-    return { liked: true, match: result.match }
+    return likeResponse.parse({ liked: true, match: result.match })
   })
 
   app.delete('/api/like.php', async (req) => {
     const me = memberOf(req, req.ctx.t('discovery_errors.login_to_like'))
     const { id } = parseInput(memberIdRequest, req.query, req.ctx.t)
-    const result = await unlikeMember(db, me.pool, me.id, id)
-    await publish(id, { type: 'unlike', member_id: me.id })
-    return result
+    const { removed } = await unlikeMember(db, me.pool, me.id, id)
+    // Only a like that existed (so a member of the viewer's pool) is announced.
+    if (removed) await publish(id, { type: 'unlike', member_id: me.id })
+    return likeResponse.parse({ liked: false, match: false })
   })
 
   /** Live events of a new like: 'like' (or 'match' when mutual) to the liked member, 'match' to the liker's tabs. */
@@ -183,14 +187,14 @@ export async function discoveryRoutes(app: FastifyInstance) {
     const { id } = parseInput(memberIdRequest, req.body, req.ctx.t)
     if (!(await findVisibleMember(db, me, id, { includeBlockedByViewer: true }))) throw notFound(req)
     await blockMember(db, me, id)
-    return { blocked: true }
+    return blockResponse.parse({ blocked: true })
   })
 
   app.delete('/api/block.php', async (req) => {
     const me = memberOf(req)
     const { id } = parseInput(memberIdRequest, req.query, req.ctx.t)
     await unblockMember(db, me, id)
-    return { blocked: false }
+    return blockResponse.parse({ blocked: false })
   })
 
   app.get('/api/match-finder.php', async (req) => {

@@ -46,7 +46,7 @@ const OPS: Op[] = [
   { method: 'get', path: '/api/gifts.php', summary: 'The gift catalogue with credit prices', response: chat.giftsResponse },
   { method: 'get', path: '/api/gifs.php', summary: 'GIFs (?q searches)', response: chat.gifsResponse },
   { method: 'get', path: '/api/ws', summary: 'WebSocket of live events (messages, typing, read state, unread totals)', member: true },
-  // Discovery (docs/decisions/009-discovery.md)
+  // Discovery (docs/decisions/012-discovery-api.md)
   { method: 'get', path: '/api/search.php', summary: 'Search members (query: gender, country, countryregion, min_age, max_age, cursor; network/ref when logged out); 403 signup_required when logged-out search is off', response: disc.searchResponse },
   { method: 'get', path: '/api/member.php', summary: 'A member profile (?id); the public view (blurred) when logged out; clears the new-like flag', response: disc.memberResponse },
   { method: 'get', path: '/api/member-landing.php', summary: 'A member and a few others for the member landings (?id), public view when logged out', response: disc.memberLandingResponse },
