@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describeEachDb } from '../support/db'
 import { loggedInMember, suiteApp } from '../support/app'
-import { profiles } from '../../src/db/schema'
+import { profiles, sessions } from '../../src/db/schema'
 
 jest.setTimeout(60_000)
 
@@ -20,6 +20,23 @@ describeEachDb('own profile API', (kind) => {
     expect(res.json().profile).toMatchObject({ gender: 'male', sexuality: 'hetero', hair_colour: 'brown', interests: ['travel', 'music'], region: 'NL-UT', city: 'Utrecht' })
     const [row] = await suite.database.db.select().from(profiles).where(eq(profiles.accountId, account.id))
     expect(row).toMatchObject({ gender: 'male', seeking: 'female', eyeColour: 'green', bodyType: 'athletic', relationshipStatus: 'single', tattoos: 'some', interests: ['travel', 'music'], region: 'NL-UT', about: 'Hallo!', lookingFor: 'Een leuke vrouw' })
+  })
+
+  it('a member in use becomes the most recently active (written at most every 5 minutes)', async () => {
+    const { account, cookie } = await login('actief@example.nl')
+    const db = suite.database.db
+    const old = new Date(Date.now() - 3 * 24 * 3600 * 1000)
+    await db.update(profiles).set({ lastActiveAt: old }).where(eq(profiles.accountId, account.id))
+    await db.update(sessions).set({ lastSeenAt: old }).where(eq(sessions.accountId, account.id))
+    const me = () => suite.app.inject({ url: '/api/user.php', headers: { host: 'datingstad.nl', cookie } })
+    expect((await me()).statusCode).toBe(200)
+    const activeAt = async () => (await db.select().from(profiles).where(eq(profiles.accountId, account.id)))[0].lastActiveAt.getTime()
+    const first = await activeAt()
+    expect(Date.now() - first).toBeLessThan(60_000)
+    // Within the interval nothing is written again.
+    await db.update(profiles).set({ lastActiveAt: old }).where(eq(profiles.accountId, account.id))
+    await me()
+    expect(await activeAt()).toBe(old.getTime())
   })
 
   it('reverse-geocodes a position offline: country, region and town', async () => {

@@ -27,17 +27,26 @@ export async function destroySession(db: Db, token: string | undefined): Promise
   if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)))
 }
 
+/** How often a session's use is written down: its last_seen_at and the member's last_active_at (search order). */
+export const ACTIVITY_INTERVAL_S = 5 * 60
+
 /** The account of a session token, only within the tenant's pool and while not expired or deleted. */
 export async function accountForSession(db: Db, token: string | undefined, pool: string) {
   if (!token || token.length > 100) return undefined
   const rows = await db
-    .select({ account: accounts })
+    .select({ account: accounts, stale: sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${ACTIVITY_INTERVAL_S})` })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.pool, pool), gt(sessions.expiresAt, sql`now()`)))
     .limit(1)
   const account = rows[0]?.account
   if (!account || account.status === 'deleted') return undefined
+  // A member in use is active: search lists the most recently active first. Written at most every 5 minutes.
+  if (rows[0].stale) {
+    const tokenHash = hashToken(token)
+    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.tokenHash, tokenHash))
+    await db.update(profiles).set({ lastActiveAt: sql`now()` }).where(and(eq(profiles.accountId, account.id), eq(profiles.pool, pool)))
+  }
   return account
 }
 
