@@ -2,6 +2,25 @@ import { test, expect } from '@playwright/test'
 import { siteUrl, watchConsole, entryWarningConfirmed, hydrated } from './helpers'
 
 test.describe('tenants, layouts and pages', () => {
+  test('a link followed before the page has hydrated still opens a whole page', async ({ page }) => {
+    const problems = watchConsole(page)
+    await entryWarningConfirmed(page)
+    // Hold the UI catalogue back: the client router is up, the first render (hydration) is not done yet.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/i18n/**', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(siteUrl('datingstad'))
+    await page.getByRole('link', { name: 'Inloggen' }).first().click()
+    release()
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(page.getByLabel('E-mailadres')).toBeVisible()
+    await expect(page).toHaveTitle(/Datingstad/)
+    expect(problems).toEqual([])
+  })
+
   test('two tenants show different brand, colours and language', async ({ page }, info) => {
     const problems = watchConsole(page)
     await page.goto(siteUrl('datingstad'))
