@@ -1,6 +1,8 @@
 // Conversations and messages: who may read and write them, what a message costs (charged in the same
 // transaction as the message, never below zero under concurrent sends), idempotent retries by client id,
 // unread counts and hiding. Live delivery is the caller's job (src/server/api/chat.server.ts).
+import crypto from 'node:crypto'
+import pg from 'pg'
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { accounts, blocks, conversationMembers, conversations, messages, photos, profiles } from '../../db/schema'
@@ -282,6 +284,18 @@ interface StoredMessage {
 }
 
 /**
+ * Runs a hot statement as a named prepared statement on PostgreSQL (parsed once per connection, then only bound
+ * and executed: the send statement is long), through Drizzle otherwise (PGlite, transactions).
+ */
+async function executePrepared(q: Db | Tx, statement: SQL): Promise<{ rows: unknown[] }> {
+  const client = (q as { $client?: unknown }).$client
+  if (!(client instanceof pg.Pool)) return (await q.execute(statement)) as unknown as { rows: unknown[] }
+  const query = (q as unknown as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(statement)
+  const name = `chat_${crypto.createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`
+  return client.query({ name, text: query.sql, values: query.params })
+}
+
+/**
  * Participants of conversations (they never change), so the recipient is known before the send statement; one
  * bounded cache per database (tests open several in one process).
  */
@@ -343,7 +357,7 @@ async function sendStatement(
   m: StoredMessage & { conversationId: number; recipientId: number; costSql: SQL; senderActive: boolean; push: boolean },
 ): Promise<SendStatementResult> {
   // Explicit casts: node-postgres sends every parameter as text.
-  const res = (await q.execute(sql`
+  const res = (await executePrepared(q, sql`
     with ctx as (
       select c.started_by, o.id as other_id,
         (o.pool = ${m.pool} and o.status in ('active', 'not_confirmed')) as partner,
