@@ -1,5 +1,5 @@
 // Conversations and messages: who may read and write them, what a message costs (charged in the same
-// transaction as the message, never below zero under concurrent sends), idempotent retries by client id,
+// statement as the message, never below zero under concurrent sends), idempotent retries by client id,
 // unread counts and hiding. Live delivery is the caller's job (src/server/api/chat.server.ts).
 import crypto from 'node:crypto'
 import pg from 'pg'
@@ -177,11 +177,9 @@ export interface SendResult {
  * Stores and charges one message. Throws ChatError for every refusal; a retry with the same client id answers
  * the stored message without charging again.
  *
- * The common case, a message in an existing conversation, costs two queries: one reads everything the checks
- * need (membership, the other member, blocks, the sender's country, an earlier send with this client id), and
- * one statement stores the message, charges it with its ledger entry, updates both members' read state and, when
- * the recipient has no open tab, queues the push job. One statement is atomic by itself: a charge that fails
- * stores nothing (see bench/chat and docs/decisions/010-chat-delivery.md).
+ * The common case, a message in an existing conversation, is one statement (sendStatement) that makes every
+ * check and the whole send; the conversation's participants come from a cache, so whether the recipient has an
+ * open tab (push or not) is known before it (see docs/decisions/010-chat-delivery.md and bench/chat).
  */
 export async function sendMessage(db: Db, input: SendInput): Promise<SendResult> {
   const { tenant, sender, message } = input
