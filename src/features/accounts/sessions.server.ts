@@ -27,15 +27,24 @@ export async function destroySession(db: Db, token: string | undefined): Promise
   if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)))
 }
 
-/** The account of a session token, only within the tenant's pool and while not expired or deleted. */
-export async function accountForSession(db: Db, token: string | undefined, pool: string) {
-  if (!token || token.length > 100) return undefined
-  const rows = await db
+function buildSessionQuery(db: Db) {
+  return db
     .select({ account: accounts })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.pool, pool), gt(sessions.expiresAt, sql`now()`)))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), eq(sessions.pool, sql.placeholder('pool')), gt(sessions.expiresAt, sql`now()`)))
     .limit(1)
+    .prepare('session_account')
+}
+/** Every request looks its session up: the query is built once per database and prepared on each connection. */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof buildSessionQuery>>()
+
+/** The account of a session token, only within the tenant's pool and while not expired or deleted. */
+export async function accountForSession(db: Db, token: string | undefined, pool: string) {
+  if (!token || token.length > 100) return undefined
+  let query = sessionQueries.get(db)
+  if (!query) sessionQueries.set(db, (query = buildSessionQuery(db)))
+  const rows = await query.execute({ hash: hashToken(token), pool })
   const account = rows[0]?.account
   if (!account || account.status === 'deleted') return undefined
   return account
