@@ -35,7 +35,7 @@ export function createRateLimiter(db: Db, opts: { redisUrl?: string; prefix?: st
       const k = prefix + key
       try {
         // The window starts with the first hit (the key is made with its expiry), then counts up.
-        const res = await redis.multi().set(k, 0, 'EX', windowSeconds, 'NX').incr(k).exec()
+        const res = await redis.pipeline().set(k, 0, 'EX', windowSeconds, 'NX').incr(k).exec()
         return Number(res?.[1]?.[1] ?? 0) <= limit
       } catch (err) {
         opts.log?.('rate limit: redis failed', err)

@@ -30,20 +30,29 @@ export async function destroySession(db: Db, token: string | undefined): Promise
 /** How often a session's use is written down: its last_seen_at and the member's last_active_at (search order). */
 export const ACTIVITY_INTERVAL_S = 5 * 60
 
-/** The account of a session token, only within the tenant's pool and while not expired or deleted. */
-export async function accountForSession(db: Db, token: string | undefined, pool: string) {
-  if (!token || token.length > 100) return undefined
-  const rows = await db
+function buildSessionQuery(db: Db) {
+  return db
     .select({ account: accounts, stale: sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${ACTIVITY_INTERVAL_S})` })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.pool, pool), gt(sessions.expiresAt, sql`now()`)))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), eq(sessions.pool, sql.placeholder('pool')), gt(sessions.expiresAt, sql`now()`)))
     .limit(1)
+    .prepare('session_account')
+}
+/** Every request looks its session up: the query is built once per database and prepared on each connection. */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof buildSessionQuery>>()
+
+/** The account of a session token, only within the tenant's pool and while not expired or deleted. */
+export async function accountForSession(db: Db, token: string | undefined, pool: string) {
+  if (!token || token.length > 100) return undefined
+  let query = sessionQueries.get(db)
+  if (!query) sessionQueries.set(db, (query = buildSessionQuery(db)))
+  const tokenHash = hashToken(token)
+  const rows = await query.execute({ hash: tokenHash, pool })
   const account = rows[0]?.account
   if (!account || account.status === 'deleted') return undefined
   // A member in use is active: search lists the most recently active first. Written at most every 5 minutes.
   if (rows[0].stale) {
-    const tokenHash = hashToken(token)
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.tokenHash, tokenHash))
     await db.update(profiles).set({ lastActiveAt: sql`now()` }).where(and(eq(profiles.accountId, account.id), eq(profiles.pool, pool)))
   }

@@ -1,6 +1,8 @@
 // Conversations and messages: who may read and write them, what a message costs (charged in the same
-// transaction as the message, never below zero under concurrent sends), idempotent retries by client id,
+// statement as the message, never below zero under concurrent sends), idempotent retries by client id,
 // unread counts and hiding. Live delivery is the caller's job (src/server/api/chat.server.ts).
+import crypto from 'node:crypto'
+import pg from 'pg'
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { accounts, blocks, conversationMembers, conversations, messages, photos, profiles } from '../../db/schema'
@@ -175,11 +177,9 @@ export interface SendResult {
  * Stores and charges one message. Throws ChatError for every refusal; a retry with the same client id answers
  * the stored message without charging again.
  *
- * The common case, a message in an existing conversation, costs two queries: one reads everything the checks
- * need (membership, the other member, blocks, the sender's country, an earlier send with this client id), and
- * one statement stores the message, charges it with its ledger entry, updates both members' read state and, when
- * the recipient has no open tab, queues the push job. One statement is atomic by itself: a charge that fails
- * stores nothing (see bench/chat and docs/decisions/010-chat-delivery.md).
+ * The common case, a message in an existing conversation, is one statement (sendStatement) that makes every
+ * check and the whole send; the conversation's participants come from a cache, so whether the recipient has an
+ * open tab (push or not) is known before it (see docs/decisions/010-chat-delivery.md and bench/chat).
  */
 export async function sendMessage(db: Db, input: SendInput): Promise<SendResult> {
   const { tenant, sender, message } = input
@@ -210,21 +210,24 @@ export async function sendMessage(db: Db, input: SendInput): Promise<SendResult>
     gifId: message.kind === 'gif' ? message.gif_id : null,
     reason: message.kind === 'text' || message.kind === 'gif' ? 'message' : message.kind === 'image' ? 'photo' : 'gift',
   }
-  const costFor = (country: string | null | undefined) => messageCost(tenant, message.kind === 'gift' ? message : { kind: message.kind }, country)
+  const costSql = costBySenderCountry(tenant, message.kind === 'gift' ? message : { kind: message.kind }, sender.id)
   // Asked before anything is written, so no lock is held while Redis answers; a failing presence store means push.
   const offline = async (recipientId: number) => (input.isOnline ? !(await input.isOnline(recipientId).catch(() => false)) : false)
 
   try {
     if (input.conversationId !== undefined) {
-      const ctx = await conversationContext(db, pool, input.conversationId, sender.id, message.client_id)
-      if (!ctx) throw new ChatError('not_found')
-      if (ctx.duplicate) return (await findByClientId(db, sender.id, message.client_id, input.mediaBase))!
-      if (ctx.blocked) throw new ChatError('blocked')
-      if (!ctx.partner) throw new ChatError('not_found')
+      // The recipient is known before the statement (participants never change), so presence can decide the push.
+      const pair = await participants(db, pool, input.conversationId)
+      if (!pair || (pair[0] !== sender.id && pair[1] !== sender.id)) throw new ChatError('not_found')
+      const recipientId = pair[0] === sender.id ? pair[1] : pair[0]
+      const r = await sendStatement(db, { ...stored, conversationId: input.conversationId, recipientId, costSql, senderActive: sender.status === 'active', push: await offline(recipientId) })
+      if (!r.found) throw new ChatError('not_found')
+      if (r.duplicate) return (await findByClientId(db, sender.id, message.client_id, input.mediaBase))!
+      if (r.blocked) throw new ChatError('blocked')
+      if (!r.partner) throw new ChatError('not_found')
       // SPEC.md section 6: replying needs a confirmed e-mail address.
-      if (ctx.startedBy !== sender.id && sender.status !== 'active') throw new ChatError('email_not_confirmed')
-      const result = await storeAndCharge(db, { ...stored, conversationId: input.conversationId, recipientId: ctx.otherId, cost: costFor(ctx.senderCountry), push: await offline(ctx.otherId) })
-      if (result) return { message: presentMessage(result.row, sender.id, input.mediaBase), row: result.row, recipientId: ctx.otherId, credits: result.credits, recipientUnread: result.recipientUnread, duplicate: false }
+      if (!r.mayWrite) throw new ChatError('email_not_confirmed')
+      if (r.row) return { message: presentMessage(r.row, sender.id, input.mediaBase), row: r.row, recipientId, credits: r.credits!, recipientUnread: r.recipientUnread, duplicate: false }
       // Not charged: out of credits, or a parallel retry of this very send got there first.
       const winner = await findByClientId(db, sender.id, message.client_id, input.mediaBase)
       if (winner) return winner
@@ -246,16 +249,15 @@ export async function sendMessage(db: Db, input: SendInput): Promise<SendResult>
     const push = await offline(recipientId)
     return await db.transaction(async (tx) => {
       // One sender's new conversations are serialized, so the free members' limit holds under parallel sends.
-      const locked = (await tx.execute(
-        sql`select p.country from ${accounts} a left join ${profiles} p on p.account_id = a.id where a.id = ${sender.id} for update of a`,
-      )) as unknown as { rows: { country: string | null }[] }
+      await tx.execute(sql`select id from ${accounts} where id = ${sender.id} for update`)
       const again = await findByClientId(tx, sender.id, message.client_id, input.mediaBase)
       if (again) return again
       const conversationId = await startConversation(tx, sender, recipientId)
-      const result = await storeAndCharge(tx, { ...stored, conversationId, recipientId, cost: costFor(locked.rows[0]?.country), push })
-      // The whole transaction (the new conversation too) is rolled back.
-      if (!result) throw new ChatError('insufficient_credits')
-      return { message: presentMessage(result.row, sender.id, input.mediaBase), row: result.row, recipientId, credits: result.credits, recipientUnread: result.recipientUnread, duplicate: false }
+      // The checks were made above; the statement makes them again, on the conversation this transaction made.
+      const r = await sendStatement(tx, { ...stored, conversationId, recipientId, costSql, senderActive: true, push })
+      // Out of credits: the whole transaction (the new conversation too) is rolled back.
+      if (!r.row) throw new ChatError('insufficient_credits')
+      return { message: presentMessage(r.row, sender.id, input.mediaBase), row: r.row, recipientId, credits: r.credits!, recipientUnread: r.recipientUnread, duplicate: false }
     })
   } catch (err) {
     // Two sends with the same client id at once: the loser of the unique index answers the winner's message.
@@ -279,45 +281,102 @@ interface StoredMessage {
   reason: string
 }
 
-/** What the checks of a message in an existing conversation need, in one query; undefined when the sender is not in it. */
-async function conversationContext(db: Db, pool: string, conversationId: number, senderId: number, clientId: string) {
-  const res = (await db.execute(sql`
-    select c.started_by, o.id as other_id,
-      (o.pool = ${pool} and o.status in ('active', 'not_confirmed')) as partner,
-      exists (select 1 from ${blocks} b where b.pool = ${pool} and ((b.blocker_id = o.id and b.blocked_id = ${senderId}) or (b.blocker_id = ${senderId} and b.blocked_id = o.id))) as blocked,
-      (select p.country from ${profiles} p where p.account_id = ${senderId}) as sender_country,
-      exists (select 1 from ${messages} m where m.sender_id = ${senderId} and m.client_id = ${clientId}) as duplicate
-    from ${conversations} c
-    join ${conversationMembers} me on me.conversation_id = c.id and me.account_id = ${senderId}
-    join ${accounts} o on o.id = case when c.member_a = ${senderId} then c.member_b else c.member_a end
-    where c.id = ${conversationId} and c.pool = ${pool}`)) as unknown as {
-    rows: { started_by: string | number; other_id: string | number; partner: boolean; blocked: boolean; sender_country: string | null; duplicate: boolean }[]
-  }
-  const row = res.rows[0]
-  if (!row) return undefined
-  return { startedBy: Number(row.started_by), otherId: Number(row.other_id), partner: row.partner, blocked: row.blocked, senderCountry: row.sender_country, duplicate: row.duplicate }
+/**
+ * Runs a hot statement as a named prepared statement on PostgreSQL (parsed once per connection, then only bound
+ * and executed: the send statement is long), through Drizzle otherwise (PGlite, transactions).
+ */
+async function executePrepared(q: Db | Tx, statement: SQL): Promise<{ rows: unknown[] }> {
+  const client = (q as { $client?: unknown }).$client
+  if (!(client instanceof pg.Pool)) return (await q.execute(statement)) as unknown as { rows: unknown[] }
+  const query = (q as unknown as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(statement)
+  const name = `chat_${crypto.createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`
+  return client.query({ name, text: query.sql, values: query.params })
 }
 
 /**
- * One statement: charge the sender (never below zero), store the message, write the ledger entry, move the
- * conversation up, count it unread for the recipient and read for the sender (both see it again if they had
- * hidden it), and queue the push job. Nothing is written when the balance is short: undefined then.
+ * Participants of conversations (they never change), so the recipient is known before the send statement; one
+ * bounded cache per database (tests open several in one process).
  */
-async function storeAndCharge(
+const PARTICIPANTS = new WeakMap<Db, Map<number, [number, number]>>()
+const PARTICIPANTS_MAX = 100_000
+
+async function participants(db: Db, pool: string, conversationId: number): Promise<[number, number] | undefined> {
+  let cache = PARTICIPANTS.get(db)
+  if (!cache) PARTICIPANTS.set(db, (cache = new Map()))
+  const known = cache.get(conversationId)
+  if (known) return known
+  const [c] = await db
+    .select({ a: conversations.memberA, b: conversations.memberB })
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), eq(conversations.pool, pool)))
+  if (!c) return undefined
+  if (cache.size >= PARTICIPANTS_MAX) cache.delete(cache.keys().next().value!)
+  cache.set(conversationId, [c.a, c.b])
+  return [c.a, c.b]
+}
+
+/** The price of this message as SQL over the sender's profile country (minimum_message_costs, see messageCost). */
+function costBySenderCountry(tenant: Tenant, req: { kind: string; gift_id?: string }, senderId: number): SQL {
+  const base = messageCost(tenant, req, undefined)
+  const cases = Object.keys(tenant.credits.minimum_message_costs)
+    .map((country) => [country, messageCost(tenant, req, country)] as const)
+    .filter(([, cost]) => cost !== base)
+  if (cases.length === 0) return sql`${base}::int`
+  return sql`(case (select p.country from profiles p where p.account_id = ${senderId}::bigint) ${sql.join(
+    cases.map(([country, cost]) => sql`when ${country} then ${cost}::int`),
+    sql` `,
+  )} else ${base}::int end)`
+}
+
+interface SendStatementResult {
+  /** The sender takes part in the conversation (of the pool). */
+  found: boolean
+  duplicate: boolean
+  blocked: boolean
+  partner: boolean
+  /** Replying needs a confirmed e-mail address. */
+  mayWrite: boolean
+  /** The stored message; absent when a check failed or the balance was short. */
+  row?: MessageRow
+  credits?: number
+  recipientUnread?: number
+}
+
+/**
+ * One statement that checks and sends: the sender is in the conversation, no block either way, the other member
+ * still a chat partner, replying allowed, no earlier send with this client id; then it charges the sender (never
+ * below zero), stores the message, writes the ledger entry, moves the conversation up, counts it unread for the
+ * recipient and read for the sender (both see it again if they had hidden it), queues the push job, and returns
+ * the recipient's new unread total. A single statement is atomic: when a check fails or the balance is short,
+ * nothing is written.
+ */
+async function sendStatement(
   q: Db | Tx,
-  m: StoredMessage & { conversationId: number; recipientId: number; cost: number; push: boolean },
-): Promise<{ row: MessageRow; credits: number; recipientUnread: number } | undefined> {
+  m: StoredMessage & { conversationId: number; recipientId: number; costSql: SQL; senderActive: boolean; push: boolean },
+): Promise<SendStatementResult> {
   // Explicit casts: node-postgres sends every parameter as text.
-  const res = (await q.execute(sql`
-    with charged as (
-      update accounts set credits = credits - ${m.cost}::int where id = ${m.senderId}::bigint and credits >= ${m.cost}::int returning credits
+  const res = (await executePrepared(q, sql`
+    with ctx as (
+      select c.started_by, o.id as other_id,
+        (o.pool = ${m.pool} and o.status in ('active', 'not_confirmed')) as partner,
+        exists (select 1 from blocks b where b.pool = ${m.pool} and ((b.blocker_id = o.id and b.blocked_id = ${m.senderId}::bigint) or (b.blocker_id = ${m.senderId}::bigint and b.blocked_id = o.id))) as blocked,
+        exists (select 1 from messages d where d.sender_id = ${m.senderId}::bigint and d.client_id = ${m.clientId}) as duplicate,
+        (c.started_by = ${m.senderId}::bigint or ${m.senderActive}::boolean) as may_write
+      from conversations c
+      join conversation_members me on me.conversation_id = c.id and me.account_id = ${m.senderId}::bigint
+      join accounts o on o.id = case when c.member_a = ${m.senderId}::bigint then c.member_b else c.member_a end
+      where c.id = ${m.conversationId}::bigint and c.pool = ${m.pool}
+    ), go as (
+      select ${m.costSql} as cost from ctx where partner and not blocked and not duplicate and may_write and other_id = ${m.recipientId}::bigint
+    ), charged as (
+      update accounts a set credits = a.credits - go.cost from go where a.id = ${m.senderId}::bigint and a.credits >= go.cost returning a.credits, go.cost
     ), stored as (
       insert into messages (pool, conversation_id, sender_id, client_id, kind, body, gift_id, gif_id, credits)
-      select ${m.pool}, ${m.conversationId}::bigint, ${m.senderId}::bigint, ${m.clientId}, ${m.kind}, ${m.body}::text, ${m.giftId}::text, ${m.gifId}::text, ${m.cost}::int from charged
-      returning id, created_at
+      select ${m.pool}, ${m.conversationId}::bigint, ${m.senderId}::bigint, ${m.clientId}, ${m.kind}, ${m.body}::text, ${m.giftId}::text, ${m.gifId}::text, charged.cost from charged
+      returning id, created_at, credits
     ), ledger as (
       insert into credit_ledger (pool, account_id, delta, balance_after, reason, reference)
-      select ${m.pool}, ${m.senderId}::bigint, ${-m.cost}::int, charged.credits, ${m.reason}, 'message:' || stored.id from charged, stored where ${m.cost}::int > 0
+      select ${m.pool}, ${m.senderId}::bigint, -charged.cost, charged.credits, ${m.reason}, 'message:' || stored.id from charged, stored where charged.cost > 0
     ), moved as (
       update conversations c set last_message_at = stored.created_at from stored where c.id = ${m.conversationId}::bigint
     ), members as (
@@ -332,12 +391,28 @@ async function storeAndCharge(
       select ${MESSAGE_PUSH_JOB}, jsonb_build_object('messageId', stored.id, 'recipientId', ${m.recipientId}::bigint), now(), ${MESSAGE_PUSH_ATTEMPTS}::int from stored where ${m.push}::boolean
     )
     -- The recipient's new unread total: their other conversations as the snapshot has them, plus this one's new count.
-    select stored.id, stored.created_at, charged.credits,
-      ${unreadTotalSql(m.pool, m.recipientId, m.conversationId)} + coalesce((select unread_count from members where account_id = ${m.recipientId}::bigint), 0) as recipient_unread
-    from stored, charged`)) as unknown as { rows: { id: string | number; created_at: string | Date; credits: number; recipient_unread: number }[] }
+    select ctx.partner, ctx.blocked, ctx.duplicate, ctx.may_write, stored.id, stored.created_at, stored.credits as cost, charged.credits,
+      case when stored.id is null then null else
+        ${unreadTotalSql(m.pool, m.recipientId, m.conversationId)} + coalesce((select unread_count from members where account_id = ${m.recipientId}::bigint), 0)
+      end as recipient_unread
+    from ctx left join stored on true left join charged on true`)) as unknown as {
+    rows: {
+      partner: boolean
+      blocked: boolean
+      duplicate: boolean
+      may_write: boolean
+      id: string | number | null
+      created_at: string | Date | null
+      cost: number | null
+      credits: number | null
+      recipient_unread: number | null
+    }[]
+  }
   const r = res.rows[0]
-  if (!r) return undefined
-  const row: MessageRow = {
+  if (!r) return { found: false, duplicate: false, blocked: false, partner: false, mayWrite: false }
+  const out: SendStatementResult = { found: true, duplicate: r.duplicate, blocked: r.blocked, partner: r.partner, mayWrite: r.may_write }
+  if (r.id === null || r.id === undefined) return out
+  out.row = {
     id: Number(r.id),
     pool: m.pool,
     conversationId: m.conversationId,
@@ -348,10 +423,12 @@ async function storeAndCharge(
     photoId: null,
     giftId: m.giftId,
     gifId: m.gifId,
-    credits: m.cost,
-    createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at),
+    credits: Number(r.cost),
+    createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at!),
   }
-  return { row, credits: Number(r.credits), recipientUnread: Number(r.recipient_unread) }
+  out.credits = Number(r.credits)
+  out.recipientUnread = Number(r.recipient_unread)
+  return out
 }
 
 async function findByClientId(q: Db | Tx, senderId: number, clientId: string, mediaBase: string): Promise<SendResult | undefined> {
