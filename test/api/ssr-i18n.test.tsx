@@ -57,6 +57,19 @@ describe('server rendering with an i18next instance per request', () => {
     // The shared base instance kept its language.
     expect(services.i18n.base.language).toBe('nl')
   })
+
+  it('shares one instance per language, fixed to it', () => {
+    const i18n = createI18nService()
+    const fr = i18n.forRequest('fr')
+    expect(i18n.forRequest('fr')).toBe(fr)
+    expect(i18n.forRequest('de')).not.toBe(fr)
+    expect(fr.language).toBe('fr')
+    expect(i18n.forRequest('de').t('nav.login')).not.toBe(fr.t('nav.login'))
+    // No request can switch a shared instance to another language.
+    expect(() => fr.changeLanguage('nl')).toThrow(/keeps its language/)
+    expect(i18n.forRequest('fr').language).toBe('fr')
+    expect(i18n.base.language).toBe('nl')
+  })
 })
 
 describe('page compression', () => {
