@@ -37,6 +37,31 @@ const PATCHES = [
     // The sweep's clock, declared next to the counters.
     extra: { from: 'const trackers = {};\n', to: 'const trackers = {};\nlet lastSweep = 0;\n' },
   },
+  {
+    // vike builds each request's pageContext with ~25 objectAssign() calls that copy property descriptors with
+    // Object.defineProperties (to keep getters): about 1 µs per property, 10% of the landing page's CPU time.
+    // Patched: a plain data property (writable, enumerable, configurable) whose target key is free or holds the
+    // same kind of plain data property is assigned; everything else (getters, other attributes, inherited keys)
+    // is still defined with its descriptor, so the resulting object is the same.
+    name: 'vike objectAssign: assign plain data properties instead of redefining them',
+    pkg: 'vike',
+    file: 'dist/utils/objectAssign.js',
+    from: `    Object.defineProperties(obj, Object.getOwnPropertyDescriptors(objAddendum));
+`,
+    to: `    // Patched by scripts/patch-dependencies.mjs: plain data properties are assigned (same result, far cheaper).
+    for (const key of Reflect.ownKeys(objAddendum)) {
+        const descriptor = Object.getOwnPropertyDescriptor(objAddendum, key);
+        if ('value' in descriptor && descriptor.writable && descriptor.enumerable && descriptor.configurable) {
+            const own = Object.getOwnPropertyDescriptor(obj, key);
+            if (own === undefined ? !(key in obj) : 'value' in own && own.writable && own.enumerable && own.configurable) {
+                obj[key] = descriptor.value;
+                continue;
+            }
+        }
+        Object.defineProperty(obj, key, descriptor);
+    }
+`,
+  },
 ]
 
 let failed = 0
