@@ -1,12 +1,14 @@
 // Many concurrent server renders for different tenants and languages: no language or tenant leaks between them.
 import { renderToString } from 'react-dom/server'
-import createCache from '@emotion/cache'
+import styled from '@emotion/styled'
 import createEmotionServer from '@emotion/server/create-instance'
+import { CacheProvider } from '@emotion/react'
 import type { PageContext } from 'vike/types'
 import { createI18nService } from '../../src/server/i18n.server'
 import { loadTenants } from '../../src/server/tenants.server'
 import { publicTenant } from '../../src/server/public-tenant.server'
 import { PageShell } from '../../renderer/page-shell'
+import { createPageCache } from '../../renderer/emotion-cache'
 import { createSessionStore } from '../../src/shared/session/session-store'
 import { LandingPage } from '../../src/features/landing/landing-page'
 import type { Services } from '../../src/server/context.server'
@@ -27,7 +29,7 @@ async function render(services: Pick<Services, 'i18n' | 'vapid'>, tenants: Await
   const pageContext = { tenant: publicTenant(services as Services, ctx), lng: c.lng, user: null, config: { layout: 'default' } } as unknown as PageContext
   // Yield between setting up and rendering so requests interleave.
   await new Promise((r) => setImmediate(r))
-  const cache = createCache({ key: 'css' })
+  const cache = createPageCache()
   // Created before rendering: it switches the cache to extraction mode.
   const emotion = createEmotionServer(cache)
   const html = renderToString(
@@ -69,6 +71,24 @@ describe('server rendering with an i18next instance per request', () => {
     expect(() => fr.changeLanguage('nl')).toThrow(/keeps its language/)
     expect(i18n.forRequest('fr').language).toBe('fr')
     expect(i18n.base.language).toBe('nl')
+  })
+})
+
+describe('page styles', () => {
+  it('keep the -webkit- prefixes current browsers still need and drop the rest', () => {
+    const Box = styled.div({ display: 'flex', alignItems: 'center', transition: 'opacity 1s', userSelect: 'all', backdropFilter: 'blur(2px)' })
+    const cache = createPageCache()
+    const emotion = createEmotionServer(cache)
+    const html = renderToString(
+      <CacheProvider value={cache}>
+        <Box>x</Box>
+      </CacheProvider>,
+    )
+    const css = emotion.extractCriticalToChunks(html).styles.map((s) => s.css).join('')
+    expect(css).toContain('display:flex;')
+    expect(css).toContain('-webkit-user-select:all;user-select:all;')
+    expect(css).toContain('-webkit-backdrop-filter:blur(2px);backdrop-filter:blur(2px);')
+    expect(css).not.toMatch(/-webkit-box|-ms-|-moz-|-webkit-transition|-webkit-align-items/)
   })
 })
 
