@@ -16,6 +16,12 @@ export const modernPrefixer: StylisPlugin = (element) => {
   }
 }
 
+/**
+ * One array for every cache: on the server Emotion keeps the compiled CSS of each style across caches (requests)
+ * per plugin array, so a new array per request would compile every style again on every request.
+ */
+const STYLIS_PLUGINS = [modernPrefixer]
+
 export function createPageCache(): EmotionCache {
-  return createCache({ key: 'css', stylisPlugins: [modernPrefixer] })
+  return createCache({ key: 'css', stylisPlugins: STYLIS_PLUGINS })
 }
