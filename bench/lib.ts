@@ -76,16 +76,39 @@ export interface LoadResult {
   p99: number
   errors: number
   non2xx: number
+  /**
+   * CPU time (user + system) of the serving process per request, in ms. On a machine shared with other work the
+   * request rate follows whatever else runs; the CPU time a request costs hardly does.
+   */
+  cpuMs?: number
 }
 
-export async function load(name: string, url: string, host: string, seconds = 10, connections = 10): Promise<LoadResult> {
+/** CPU time (user + system) a process has used so far, in ms; undefined where /proc is missing. */
+export function processCpuMs(pid: number | undefined): number | undefined {
+  if (!pid) return undefined
+  try {
+    // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const ticks = Number(fields[11]) + Number(fields[12])
+    const hz = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
+    return (ticks * 1000) / hz
+  } catch {
+    return undefined
+  }
+}
+
+export async function load(name: string, url: string, host: string, seconds = 10, connections = 10, pid?: number): Promise<LoadResult> {
   // Warm up first (JIT, lazy compilation of the first request), then measure.
   await autocannon({ url, connections, duration: 3, headers: { host, 'accept-encoding': 'gzip, br' } })
+  const cpuBefore = processCpuMs(pid)
   const r = await autocannon({ url, connections, duration: seconds, headers: { host, 'accept-encoding': 'gzip, br' } })
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx }
+  const cpuAfter = processCpuMs(pid)
+  const cpuMs = cpuBefore !== undefined && cpuAfter !== undefined && r.requests.total > 0 ? (cpuAfter - cpuBefore) / r.requests.total : undefined
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx, cpuMs }
 }
 
 export function table(rows: LoadResult[]) {
-  console.log('\n| what | req/s | p50 ms | p99 ms | errors | non-2xx |\n|---|---|---|---|---|---|')
-  for (const r of rows) console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`)
+  console.log('\n| what | req/s | p50 ms | p99 ms | CPU ms per request | errors | non-2xx |\n|---|---|---|---|---|---|---|')
+  for (const r of rows) console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.cpuMs?.toFixed(3) ?? '-'} | ${r.errors} | ${r.non2xx} |`)
 }

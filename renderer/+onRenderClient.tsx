@@ -1,6 +1,6 @@
 // https://vike.dev/onRenderClient
 import { hydrateRoot, createRoot, type Root } from 'react-dom/client'
-import createCache from '@emotion/cache'
+import { createPageCache } from './emotion-cache'
 import i18next, { type i18n as I18n, type Resource } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import type { OnRenderClientAsync } from 'vike/types'
@@ -14,7 +14,7 @@ let root: Root | undefined
 let i18n: I18n | undefined
 let store: SessionState | undefined
 // The same cache key as on the server, so hydration reuses the inlined styles.
-const cache = createCache({ key: 'css' })
+const cache = createPageCache()
 
 /**
  * The UI catalogue of the page's language: a file named by its content, preloaded by the HTML and cached by

@@ -1,6 +1,6 @@
 // https://vike.dev/onRenderHtml
 import { renderToString } from 'react-dom/server'
-import createCache from '@emotion/cache'
+import { createPageCache } from './emotion-cache'
 import createEmotionServer from '@emotion/server/create-instance'
 import { dangerouslySkipEscape, escapeInject } from 'vike/server'
 import type { OnRenderHtmlAsync } from 'vike/types'
@@ -12,7 +12,7 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   const { Page } = pageContext
   const i18n = pageContext.i18nServer!
   // A fresh Emotion cache per request: styles are extracted and inlined, so there is no flash of unstyled content.
-  const cache = createCache({ key: 'css' })
+  const cache = createPageCache()
   const emotion = createEmotionServer(cache)
   const store = createSessionStore(pageContext.user)
   const html = renderToString(

@@ -1,11 +1,11 @@
 // Everything around a page: Emotion cache and theme, i18next, session store, layout.
-import { useEffect, useMemo, type ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { captureTracking } from '../src/shared/tracking'
 import { CacheProvider, ThemeProvider, type EmotionCache } from '@emotion/react'
 import { I18nextProvider } from 'react-i18next'
 import type { i18n as I18n } from 'i18next'
 import type { PageContext } from 'vike/types'
-import { buildTheme } from '../themes/build-theme'
+import { themeFor } from '../themes/build-theme'
 import { PageContextProvider } from './page-context'
 import { GlobalStyles } from './global-styles'
 import { Layout } from './layouts'
@@ -17,7 +17,7 @@ import { ChatLiveClient } from '../src/features/chat/chat-live-client'
 
 export function PageShell(props: { pageContext: PageContext; cache: EmotionCache; i18n: I18n; store: SessionState; children: ReactNode }) {
   const { pageContext } = props
-  const theme = useMemo(() => buildTheme(pageContext.tenant.theme), [pageContext.tenant.theme])
+  const theme = themeFor(pageContext.tenant.theme)
   return (
     <CacheProvider value={props.cache}>
       <ThemeProvider theme={theme}>

@@ -14,12 +14,15 @@ export function buildTheme(input: TenantThemeInput) {
   const primary = input.primary
   const secondary = input.secondary
   const background = input.background ?? mix(0.96, '#ffffff', primary)
+  const primaryDark = darken(0.12, primary)
   return {
     ...baseTokens,
     heroImage: input.heroImage ?? 'hearts',
     colors: {
       primary,
-      primaryDark: darken(0.12, primary),
+      primaryDark,
+      /** The dark end of the landing page's hero gradient. */
+      primaryDeep: darken(0.08, primaryDark),
       primaryLight: lighten(0.35, primary),
       primarySoft: transparentize(0.88, primary),
       onPrimary: readableColor(primary, '#1a1a1a', '#ffffff', true),
@@ -48,6 +51,21 @@ export function buildTheme(input: TenantThemeInput) {
 }
 
 export type AppTheme = ReturnType<typeof buildTheme>
+
+const built = new WeakMap<TenantThemeInput, AppTheme>()
+
+/**
+ * The theme of a tenant's theme input, built once per input object: the server's public tenant (and with it its
+ * theme input) is made once per tenant, so requests reuse one theme instead of deriving every shade again.
+ */
+export function themeFor(input: TenantThemeInput): AppTheme {
+  let theme = built.get(input)
+  if (!theme) {
+    theme = buildTheme(input)
+    built.set(input, theme)
+  }
+  return theme
+}
 
 declare module '@emotion/react' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -1,4 +1,6 @@
-// One base i18next instance with every catalogue; each request gets a cheap clone with its own language.
+// One base i18next instance with every catalogue, and one clone of it per language that requests share: a request's
+// language never changes after it is chosen, so a fixed instance per language serves every request in it without
+// any leak (changing a shared instance's language throws), and no request pays for a clone (bench/ssr).
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import zlib from 'node:zlib'
@@ -37,7 +39,10 @@ export function loadCatalogues(dir = path.resolve(process.cwd(), 'locales')): Re
 export interface I18nService {
   base: I18n
   resources: Resource
-  /** A per-request instance: a clone sharing the loaded catalogues, with its own language. */
+  /**
+   * The instance for a request in lng: a clone sharing the loaded catalogues, made once per language and fixed to
+   * it (changeLanguage throws: a request chooses another language by asking for that language's instance).
+   */
   forRequest(lng: Locale): I18n
   /** The catalogues a browser needs for lng (the language and its fallbacks). */
   bundleFor(lng: Locale): Resource
@@ -65,6 +70,18 @@ export function createI18nService(resources = loadCatalogues()): I18nService {
     // Only the UI namespace travels; information pages are rendered on the server.
     return Object.fromEntries([...new Set(chain)].map((l) => [l, { common: resources[l]?.common ?? {} }]))
   }
+  const perLanguage = new Map<Locale, I18n>()
+  const forRequest = (lng: Locale): I18n => {
+    let instance = perLanguage.get(lng)
+    if (!instance) {
+      instance = base.cloneInstance({ lng, initAsync: false })
+      instance.changeLanguage = () => {
+        throw new Error(`The shared i18next instance of "${lng}" keeps its language: use forRequest(lng) for another`)
+      }
+      perLanguage.set(lng, instance)
+    }
+    return instance
+  }
   const files = new Map<Locale, { name: string; file?: BundleFile }>()
   const fileEntry = (lng: Locale) => {
     let entry = files.get(lng)
@@ -86,7 +103,7 @@ export function createI18nService(resources = loadCatalogues()): I18nService {
   return {
     base,
     resources,
-    forRequest: (lng) => base.cloneInstance({ lng, initAsync: false }),
+    forRequest,
     bundleFor,
     bundleUrl: (lng) => `/i18n/${fileEntry(lng).name}`,
     bundleFile(name) {

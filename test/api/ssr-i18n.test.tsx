@@ -1,12 +1,14 @@
 // Many concurrent server renders for different tenants and languages: no language or tenant leaks between them.
 import { renderToString } from 'react-dom/server'
-import createCache from '@emotion/cache'
+import styled from '@emotion/styled'
 import createEmotionServer from '@emotion/server/create-instance'
+import { CacheProvider } from '@emotion/react'
 import type { PageContext } from 'vike/types'
 import { createI18nService } from '../../src/server/i18n.server'
 import { loadTenants } from '../../src/server/tenants.server'
 import { publicTenant } from '../../src/server/public-tenant.server'
 import { PageShell } from '../../renderer/page-shell'
+import { createPageCache } from '../../renderer/emotion-cache'
 import { createSessionStore } from '../../src/shared/session/session-store'
 import { LandingPage } from '../../src/features/landing/landing-page'
 import type { Services } from '../../src/server/context.server'
@@ -27,7 +29,7 @@ async function render(services: Pick<Services, 'i18n' | 'vapid'>, tenants: Await
   const pageContext = { tenant: publicTenant(services as Services, ctx), lng: c.lng, user: null, config: { layout: 'default' } } as unknown as PageContext
   // Yield between setting up and rendering so requests interleave.
   await new Promise((r) => setImmediate(r))
-  const cache = createCache({ key: 'css' })
+  const cache = createPageCache()
   // Created before rendering: it switches the cache to extraction mode.
   const emotion = createEmotionServer(cache)
   const html = renderToString(
@@ -57,18 +59,53 @@ describe('server rendering with an i18next instance per request', () => {
     // The shared base instance kept its language.
     expect(services.i18n.base.language).toBe('nl')
   })
+
+  it('shares one instance per language, fixed to it', () => {
+    const i18n = createI18nService()
+    const fr = i18n.forRequest('fr')
+    expect(i18n.forRequest('fr')).toBe(fr)
+    expect(i18n.forRequest('de')).not.toBe(fr)
+    expect(fr.language).toBe('fr')
+    expect(i18n.forRequest('de').t('nav.login')).not.toBe(fr.t('nav.login'))
+    // No request can switch a shared instance to another language.
+    expect(() => fr.changeLanguage('nl')).toThrow(/keeps its language/)
+    expect(i18n.forRequest('fr').language).toBe('fr')
+    expect(i18n.base.language).toBe('nl')
+  })
+})
+
+describe('page styles', () => {
+  it('keep the -webkit- prefixes current browsers still need and drop the rest', () => {
+    const Box = styled.div({ display: 'flex', alignItems: 'center', transition: 'opacity 1s', userSelect: 'all', backdropFilter: 'blur(2px)' })
+    const cache = createPageCache()
+    const emotion = createEmotionServer(cache)
+    const html = renderToString(
+      <CacheProvider value={cache}>
+        <Box>x</Box>
+      </CacheProvider>,
+    )
+    const css = emotion.extractCriticalToChunks(html).styles.map((s) => s.css).join('')
+    expect(css).toContain('display:flex;')
+    expect(css).toContain('-webkit-user-select:all;user-select:all;')
+    expect(css).toContain('-webkit-backdrop-filter:blur(2px);backdrop-filter:blur(2px);')
+    expect(css).not.toMatch(/-webkit-box|-ms-|-moz-|-webkit-transition|-webkit-align-items/)
+  })
 })
 
 describe('page compression', () => {
-  it('uses brotli, else gzip, as the client accepts, and nothing for small bodies or q=0', () => {
+  it('uses gzip, else brotli, as the client accepts, and nothing for small bodies or q=0', () => {
     const { compressHtml } = jest.requireActual('../../src/server/compress-html.server')
     const html = '<p>hallo</p>'.repeat(200)
-    expect(compressHtml(html, 'gzip, deflate, br')?.encoding).toBe('br')
+    // Gzip first: smaller and cheaper than brotli at a per-request quality on pages of this size.
+    expect(compressHtml(html, 'gzip, deflate, br')?.encoding).toBe('gzip')
     expect(compressHtml(html, 'gzip')?.encoding).toBe('gzip')
+    expect(compressHtml(html, 'br')?.encoding).toBe('br')
+    expect(compressHtml(html, 'gzip;q=0, br')?.encoding).toBe('br')
     expect(compressHtml(html, 'br;q=0, gzip;q=0.5')?.encoding).toBe('gzip')
     expect(compressHtml(html, 'identity')).toBeUndefined()
     expect(compressHtml('<p>kort</p>', 'br')).toBeUndefined()
     const zlib = jest.requireActual('node:zlib')
     expect(zlib.brotliDecompressSync(compressHtml(html, 'br').body).toString()).toBe(html)
+    expect(zlib.gunzipSync(compressHtml(html, 'gzip, br').body).toString()).toBe(html)
   })
 })

@@ -1,6 +1,5 @@
 import { useTranslation } from '../../shared/use-translation'
 import styled from '@emotion/styled'
-import { darken } from 'polished'
 import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import { ButtonLink } from '../../ui/button'
@@ -13,7 +12,7 @@ const Hero = styled.section(({ theme }) => ({
   // White on a gradient that starts dark: readable on every tenant colour.
   color: '#ffffff',
   textShadow: '0 1px 2px rgba(0,0,0,0.25)',
-  background: `linear-gradient(135deg, ${darken(0.08, theme.colors.primaryDark)} 0%, ${theme.colors.primaryDark} 45%, ${theme.colors.primary} 100%)`,
+  background: `linear-gradient(135deg, ${theme.colors.primaryDeep} 0%, ${theme.colors.primaryDark} 45%, ${theme.colors.primary} 100%)`,
   padding: '48px 16px 64px',
   [theme.mq.md]: { padding: '88px 16px 104px' },
 }))
