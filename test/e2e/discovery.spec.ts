@@ -93,8 +93,11 @@ test('a visitor may search where the site allows it, and is invited to sign up',
   await hydrated(page)
   await expect(cards(page).first()).toBeVisible()
   await expect(page.getByTestId('visitor-note')).toBeVisible()
-  // Every photo a visitor gets is the blurred copy, with a lock.
-  await expect(cards(page).first().getByTestId('photo-lock')).toBeVisible()
+  // Every photo a visitor gets is the blurred copy, with a lock (members without a photo show none).
+  await expect(cards(page).getByTestId('photo-lock').first()).toBeVisible()
+  const photos = await cards(page).locator('img').count()
+  expect(photos).toBeGreaterThan(0)
+  expect(await cards(page).getByTestId('photo-lock').count()).toBe(photos)
   await page.getByTestId('visitor-note').getByRole('link').click()
   if (info.project.name === 'desktop') await expect(page.getByRole('dialog', { name: 'Gratis aanmelden' })).toBeVisible()
   else await page.waitForURL(/\/signup$/)
