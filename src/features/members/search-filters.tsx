@@ -71,6 +71,22 @@ const Actions = styled.div({ display: 'flex', gap: 10, flexWrap: 'wrap', button:
 const AGES = Array.from({ length: MAX_SEARCH_AGE - MIN_SEARCH_AGE + 1 }, (_, i) => MIN_SEARCH_AGE + i)
 
 /** The regions of the tenant's countries, loaded once per page (GET /api/regions.php). */
+/** One end of the age range: the other end follows so that min never exceeds max. */
+function AgeSelect({ name, label, value, onChange }: { name: string; label: string; value: number; onChange: (age: number) => void }) {
+  return (
+    <Label>
+      {label}
+      <select name={name} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        {AGES.map((a) => (
+          <option key={a} value={a}>
+            {a}
+          </option>
+        ))}
+      </select>
+    </Label>
+  )
+}
+
 function useRegions(): CountryRegions[] {
   const [regions, setRegions] = useState<CountryRegions[]>([])
   useEffect(() => {
@@ -162,26 +178,8 @@ export function SearchFilters({ applied, fields, busy, onSearch }: { applied: Fi
         )}
         {has('age') && (
           <Row>
-            <Label>
-              {t('members.filters.min_age')}
-              <select name="min_age" value={form.min_age} onChange={(e) => set({ min_age: Number(e.target.value), max_age: Math.max(form.max_age, Number(e.target.value)) })}>
-                {AGES.map((a) => (
-                  <option key={a} value={a}>
-                    {a}
-                  </option>
-                ))}
-              </select>
-            </Label>
-            <Label>
-              {t('members.filters.max_age')}
-              <select name="max_age" value={form.max_age} onChange={(e) => set({ max_age: Number(e.target.value), min_age: Math.min(form.min_age, Number(e.target.value)) })}>
-                {AGES.map((a) => (
-                  <option key={a} value={a}>
-                    {a}
-                  </option>
-                ))}
-              </select>
-            </Label>
+            <AgeSelect name="min_age" label={t('members.filters.min_age')} value={form.min_age} onChange={(a) => set({ min_age: a, max_age: Math.max(form.max_age, a) })} />
+            <AgeSelect name="max_age" label={t('members.filters.max_age')} value={form.max_age} onChange={(a) => set({ max_age: a, min_age: Math.min(form.min_age, a) })} />
           </Row>
         )}
         <Actions>
