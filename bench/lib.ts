@@ -31,11 +31,11 @@ export function ensureFreshBuild() {
   }
 }
 
-export async function startProcess(script: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
+export async function startProcess(script: string, env: Record<string, string>, port: number, nodeArgs: string[] = []): Promise<ChildProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
   // The built server runs on plain Node; a TypeScript script (the static comparison server) through tsx.
   // BENCH_NODE_ARGS adds flags for the servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them.
-  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const extra = [...nodeArgs, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)]
   const args = script.endsWith('.mjs') ? ['--max-semi-space-size=32', ...extra, script] : ['--max-semi-space-size=32', ...extra, '--import', 'tsx', script]
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'ignore', 'inherit'],

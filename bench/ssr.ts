@@ -4,8 +4,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import os from 'node:os'
+import { once } from 'node:events'
 import { execFileSync } from 'node:child_process'
 import { ensureBuild, getText, load, startProcess, table } from './lib'
+import { cpuShares, VIKE_BUCKET, type CpuShares } from './cpu-profile'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 
@@ -38,6 +41,22 @@ async function main() {
   } finally {
     server.kill()
   }
+  // Where a landing request's CPU goes: the same load once more on a server under the V8 profiler (slower, so only
+  // its shares are used, applied to the CPU per request measured above without the profiler).
+  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-prof-'))
+  let profile: CpuShares | undefined
+  const profiled = await startProcess('dist/node/main.mjs', {}, 3303, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`])
+  try {
+    await load('landing page / (profiled)', 'http://127.0.0.1:3303/', 'datingstad.nl', SECONDS, 10)
+  } finally {
+    const exited = once(profiled, 'exit')
+    profiled.kill('SIGINT') // the server closes and exits; Node writes the profile on exit
+    await exited
+  }
+  const profileFile = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))
+  if (profileFile) profile = cpuShares(path.join(profileDir, profileFile), SECONDS)
+  fs.rmSync(profileDir, { recursive: true, force: true })
+
   const bare = JSON.parse(execFileSync(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', 'bench/render-to-string.ts', String(SECONDS)], { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } }).trim().split('\n').pop()!)
   rows.push({ name: 'bare renderToString (one process)', rps: bare.rps, p50: Number(bare.p50.toFixed(2)), p99: Number(bare.p99.toFixed(2)), errors: 0, non2xx: 0, cpuMs: bare.cpuMs })
   table(rows)
@@ -49,6 +68,17 @@ async function main() {
   // the bare render, i.e. if vike and the page glue cost nothing.
   if (prebuilt.cpuMs) console.log(`  bound (bare + prebuilt string): ${((bare.cpuMs / (bare.cpuMs + prebuilt.cpuMs)) * 100).toFixed(0)}%`)
   console.log(`landing / prebuilt string:      ${((landing.rps / prebuilt.rps) * 100).toFixed(0)}%`)
+  if (profile && landing.cpuMs) {
+    console.log(`\nWhere a landing request's CPU goes (shares of a profiled run x ${landing.cpuMs.toFixed(3)} ms):`)
+    console.log('| part | share | ms per request |\n|---|---|---|')
+    for (const [part, share] of Object.entries(profile.shares).sort((a, b) => b[1] - a[1])) {
+      console.log(`| ${part} | ${(share * 100).toFixed(1)}% | ${(share * landing.cpuMs).toFixed(3)} |`)
+    }
+    // vike's own per-request work cannot be removed by anything outside vike: with it as measured, the ratio is at
+    // most what a request costs if everything else cost what the prebuilt string costs.
+    const vikeMs = (profile.shares[VIKE_BUCKET] ?? 0) * landing.cpuMs
+    if (prebuilt.cpuMs) console.log(`  bound with vike's own work as measured (bare / (bare + vike + prebuilt string)): ${((bare.cpuMs / (bare.cpuMs + vikeMs + prebuilt.cpuMs)) * 100).toFixed(0)}%`)
+  }
   console.log(`landing p99: ${landing.p99} ms (target <= 50 ms); every landing request is rendered (no response cache)`)
   console.log(`landing JavaScript: ${(js.bytes / 1024).toFixed(1)} KB gzip in ${js.files} files (target <= 150 KB)`)
 }
