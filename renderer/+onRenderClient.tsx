@@ -9,6 +9,7 @@ import { pageTitle } from './title'
 import { i18nOptions } from '../src/shared/i18n-options'
 import { createSessionStore, titleWithPrefix, type SessionState } from '../src/shared/session/session-store'
 import { setAuthenticationRequiredHandler } from '../src/shared/http'
+import { likesBadge } from '../src/shared/likes-store'
 
 let root: Root | undefined
 let i18n: I18n | undefined
@@ -67,5 +68,5 @@ export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
     root ??= createRoot(container)
     root.render(page)
   }
-  document.title = titleWithPrefix(pageTitle(pageContext, i18n.t), store.unreadMessages, store.newLikes)
+  document.title = titleWithPrefix(pageTitle(pageContext, i18n.t), store.unreadMessages, store.user ? likesBadge.newLikes : 0)
 }

@@ -6,7 +6,7 @@ import { dangerouslySkipEscape, escapeInject } from 'vike/server'
 import type { OnRenderHtmlAsync } from 'vike/types'
 import { PageShell } from './page-shell'
 import { pageTitle } from './title'
-import { createSessionStore, titleWithPrefix } from '../src/shared/session/session-store'
+import { createSessionStore } from '../src/shared/session/session-store'
 
 export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   const { Page } = pageContext
@@ -22,7 +22,8 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   )
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html))
   const { settings } = pageContext.tenant
-  const title = titleWithPrefix(pageTitle(pageContext, i18n.t), store.unreadMessages, store.newLikes)
+  // The unread prefix of the title arrives with the counts, in the browser.
+  const title = pageTitle(pageContext, i18n.t)
   const themeColor = pageContext.tenant.theme.primary
   return escapeInject`<!DOCTYPE html>
 <html lang="${pageContext.lng}">

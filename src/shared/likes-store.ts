@@ -20,6 +20,11 @@ export interface LikesBadgeState {
 /** One store per browser tab; on the server nothing writes to it (renders see the initial zero). */
 export const likesBadge = proxy<LikesBadgeState>({ newLikes: 0, version: 0, loaded: false })
 
+/** Forgets the count (logout, another member logging in): the next reload fetches it again. */
+export function resetLikes(): void {
+  Object.assign(likesBadge, { newLikes: 0, loaded: false, version: likesBadge.version + 1 })
+}
+
 /** The number of new likes in a /api/likes.php answer. */
 export function countNewLikes(likedBy: readonly LikedBy[]): number {
   return likedBy.reduce((n, l) => (l.like_new ? n + 1 : n), 0)

@@ -154,6 +154,9 @@ test.describe('login', () => {
     await expect(page.getByTestId('login-error')).toHaveText('Login mislukt, probeer opnieuw')
     await page.getByLabel('Wachtwoord').fill('demo-free-123')
     await page.getByRole('button', { name: 'Inloggen' }).click()
+    // The login page loads /members, the home after login: the screenshot waits for it (not the page it leaves).
+    await page.waitForURL(/\/members$/)
+    await hydrated(page)
     await expect(page.getByRole('link', { name: 'Word premium' })).toBeVisible()
     await page.screenshot({ path: `artifacts/${info.project.name}-logged-in.png` })
     const sid = (await page.context().cookies()).find((c) => c.name === 'sid')!

@@ -38,7 +38,7 @@ class FakeWebSocket {
 function Probe() {
   const { unreadMessages } = useSession()
   useTitlePrefix('Berichten | Datingstad')
-  // As the navigation does: the new-likes badge kept in step with the session.
+  // As the navigation does: the new-likes badge, loaded once logged in.
   useNewLikesBadge(true)
   return (
     <span data-testid="nav-badge">
@@ -130,6 +130,30 @@ describe('the unread badge, the title prefix and the app badge', () => {
     await settle()
     await settle()
     expect(document.title).toBe('(5) Berichten | Datingstad')
+    view.unmount()
+  })
+
+  it('forgets the new likes at logout: a visitor sees no prefix and the next member loads their own count', async () => {
+    likesStatus = 200
+    const store = createSessionStore(user)
+    const view = render(
+      <ThemeProvider theme={theme}>
+        <SessionProvider store={store}>
+          <ChatLiveClient />
+          <Probe />
+        </SessionProvider>
+      </ThemeProvider>,
+    )
+    await settle()
+    await settle()
+    expect(document.title).toBe('(5) Berichten | Datingstad')
+    await act(async () => {
+      store.user = null
+      store.unreadMessages = 0
+    })
+    await settle()
+    expect(document.title).toBe('Berichten | Datingstad')
+    expect(likesBadge).toMatchObject({ newLikes: 0, loaded: false })
     view.unmount()
   })
 

@@ -66,13 +66,11 @@ function setup(opts: { push?: boolean } = {}) {
         calls.user++
         return { user: { id: 1 } as PresentedUser }
       },
-      loadNewLikes: async () => {
+      reloadNewLikes: async () => {
         calls.likes++
-        return 2
       },
     },
     onUser: () => {},
-    onNewLikes: () => {},
     pushSubscribed: async () => opts.push ?? false,
     createSocket: () => {
       const s = new FakeSocket()

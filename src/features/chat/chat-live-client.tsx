@@ -8,7 +8,8 @@ import type { PresentedUser } from '../../shared/contracts'
 import { chatStore, badgeTotal, setChats } from './chat-store'
 import { startChatLive, type ChatLive } from './chat-live'
 import { loadChats, loadConversation, markRead } from './chat-api'
-import { handleLikeEvent, likesBadge, reloadLikes } from '../../shared/likes-store'
+import { handleLikeEvent, reloadLikes, resetLikes } from '../../shared/likes-store'
+import { useNewLikes } from '../../shared/use-likes-badge'
 import { updateAppBadge } from './app-badge'
 
 let current: ChatLive | undefined
@@ -32,7 +33,8 @@ async function pushSubscribed(): Promise<boolean> {
 
 export function ChatLiveClient() {
   const session = useSessionStore()
-  const { user, unreadMessages, newLikes } = useSession()
+  const { user, unreadMessages } = useSession()
+  const newLikes = useNewLikes(user !== null)
   const userId = user?.id
 
   useEffect(() => {
@@ -46,14 +48,11 @@ export function ChatLiveClient() {
         loadConversation: (o) => loadConversation(o),
         markRead,
         loadUser: () => http<{ user: PresentedUser }>('/api/user.php'),
-        // One source of new likes: the shared likes store (which the navigation badge shows too).
-        loadNewLikes: () => reloadLikes().then(() => likesBadge.newLikes),
+        // The new likes live in the shared likes store, which the badge and the title prefix read.
+        reloadNewLikes: reloadLikes,
       },
       onUser: (u) => {
         session.user = u
-      },
-      onNewLikes: (n) => {
-        session.newLikes = n
       },
       onEvent: handleLikeEvent,
       pushSubscribed,
@@ -74,6 +73,8 @@ export function ChatLiveClient() {
       document.removeEventListener('visibilitychange', nudge)
       live.stop()
       if (current === live) current = undefined
+      // The count belonged to this member: after a logout (or another login) it is loaded afresh.
+      resetLikes()
     }
   }, [userId, session])
 

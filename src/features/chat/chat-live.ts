@@ -21,10 +21,10 @@ export interface ChatLiveDeps {
     loadConversation(opts: { id: number; after: number }): Promise<ConversationAnswer>
     markRead(id: number): Promise<unknown>
     loadUser(): Promise<{ user: PresentedUser }>
-    loadNewLikes(): Promise<number>
+    /** Reloads the new-likes count into its own store (src/shared/likes-store.ts). */
+    reloadNewLikes(): Promise<void>
   }
   onUser(user: PresentedUser): void
-  onNewLikes(count: number): void
   /** Every live event, for the features beside the chat (likes and matches refresh the new-likes badge). */
   onEvent?(event: { type: string }): void
   pushSubscribed(): Promise<boolean>
@@ -102,7 +102,7 @@ export function startChatLive(deps: ChatLiveDeps): ChatLive {
   }
 
   const poll = async () => {
-    const jobs: Array<Promise<unknown>> = [api.loadNewLikes().then((n) => !stopped && deps.onNewLikes(n))]
+    const jobs: Array<Promise<unknown>> = [api.reloadNewLikes()]
     if (!socket.connected) {
       jobs.push(api.loadUser().then(({ user }) => !stopped && deps.onUser(user)))
       jobs.push(catchUp())
@@ -146,10 +146,7 @@ export function startChatLive(deps: ChatLiveDeps): ChatLive {
 
   socket.start()
   void refreshChats().catch(ignore)
-  void api
-    .loadNewLikes()
-    .then((n) => !stopped && deps.onNewLikes(n))
-    .catch(ignore)
+  void api.reloadNewLikes().catch(ignore)
   void schedulePoll(true)
 
   return {

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import { titleWithPrefix, type SessionState } from './session-store'
+import { useNewLikes } from '../use-likes-badge'
 
 const Context = createContext<SessionState | null>(null)
 
@@ -20,9 +21,10 @@ export function useSession() {
   return useSnapshot(useSessionStore())
 }
 
-/** Keeps document.title in step with the unread totals. */
+/** Keeps document.title in step with the unread messages and new likes. */
 export function useTitlePrefix(baseTitle: string) {
-  const { unreadMessages, newLikes } = useSession()
+  const { user, unreadMessages } = useSession()
+  const newLikes = useNewLikes(user !== null)
   useEffect(() => {
     document.title = titleWithPrefix(baseTitle, unreadMessages, newLikes)
   }, [baseTitle, unreadMessages, newLikes])
