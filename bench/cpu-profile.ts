@@ -64,4 +64,5 @@ export function cpuShares(profilePath: string, lastSeconds: number): CpuShares {
   return { shares, busyMs: busy / 1000 }
 }
 
+export const RENDER_BUCKET = BUCKETS[1][0]
 export const VIKE_BUCKET = BUCKETS[3][0]

@@ -8,7 +8,7 @@ import os from 'node:os'
 import { once } from 'node:events'
 import { execFileSync } from 'node:child_process'
 import { ensureBuild, getText, load, startProcess, table } from './lib'
-import { cpuShares, VIKE_BUCKET, type CpuShares } from './cpu-profile'
+import { cpuShares, RENDER_BUCKET, VIKE_BUCKET, type CpuShares } from './cpu-profile'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 
@@ -77,7 +77,10 @@ async function main() {
     // vike's own per-request work cannot be removed by anything outside vike: with it as measured, the ratio is at
     // most what a request costs if everything else cost what the prebuilt string costs.
     const vikeMs = (profile.shares[VIKE_BUCKET] ?? 0) * landing.cpuMs
+    const renderMs = (profile.shares[RENDER_BUCKET] ?? 0) * landing.cpuMs
+    console.log(`  the page render inside the server: ${renderMs.toFixed(3)} ms, ${(renderMs / bare.cpuMs).toFixed(2)}x the bare render in a loop`)
     if (prebuilt.cpuMs) console.log(`  bound with vike's own work as measured (bare / (bare + vike + prebuilt string)): ${((bare.cpuMs / (bare.cpuMs + vikeMs + prebuilt.cpuMs)) * 100).toFixed(0)}%`)
+    console.log(`  bound if vike's own work cost nothing (bare / (landing - vike)): ${((bare.cpuMs / (landing.cpuMs - vikeMs)) * 100).toFixed(0)}%`)
   }
   console.log(`landing p99: ${landing.p99} ms (target <= 50 ms); every landing request is rendered (no response cache)`)
   console.log(`landing JavaScript: ${(js.bytes / 1024).toFixed(1)} KB gzip in ${js.files} files (target <= 150 KB)`)
