@@ -794,27 +794,48 @@ async function seedDemoAccounts(db: Db, tenant: Tenant, mediaDir: string, now: D
 }
 
 /** Loads demo data once: does nothing (returns { created: false }) when the accounts table already has rows. */
+/** Whether an account with this e-mail exists in the pool (the unique index on pool and lower(email) answers it). */
+async function accountExists(db: Db, pool: string, email: string): Promise<boolean> {
+  const rows = await db.select({ one: sql<number>`1` }).from(accounts).where(sql`${accounts.pool} = ${pool} and lower(${accounts.email}) = ${email.toLowerCase()}`).limit(1)
+  return rows.length > 0
+}
+
+/**
+ * Loads the demo data into an empty database. A database this seed filled once (a demo install) is topped up on
+ * later starts: a pool without fictional members gets them, a tenant without demo accounts gets its pair, so a
+ * tenant file added to a demo install is a site to look around at once. A database with other data and no demo
+ * data (a real deployment left at SEED_DEMO=true) is never touched.
+ */
 export async function seedDemo(
   db: Db,
   opts: SeedOptions,
 ): Promise<{ created: boolean; fictionalMembers: number; demoAccounts: DemoAccount[] }> {
   const log = opts.log ?? (() => {})
-  const existing = await db.select({ one: sql<number>`1` }).from(accounts).limit(1)
-  if (existing.length > 0) return { created: false, fictionalMembers: 0, demoAccounts: [] }
+  const pools = new Map<string, Tenant[]>()
+  for (const t of opts.tenants) pools.set(t.pool, [...(pools.get(t.pool) ?? []), t])
+  const firstMember = (pool: string) => `fictief-${pool}-1@demo.invalid`
+
+  const empty = (await db.select({ one: sql<number>`1` }).from(accounts).limit(1)).length === 0
+  if (!empty) {
+    const marks = [...[...pools.keys()].map((pool) => [pool, firstMember(pool)]), ...opts.tenants.map((t) => [t.pool, `free@${t.id}.demo`])]
+    const demoInstall = (await Promise.all(marks.map(([pool, email]) => accountExists(db, pool, email)))).some(Boolean)
+    if (!demoInstall) return { created: false, fictionalMembers: 0, demoAccounts: [] }
+  }
 
   const count = opts.membersPerPool ?? 320
   const now = new Date()
   fs.mkdirSync(opts.mediaDir, { recursive: true })
 
-  const pools = new Map<string, Tenant[]>()
-  for (const t of opts.tenants) pools.set(t.pool, [...(pools.get(t.pool) ?? []), t])
-
   let fictionalMembers = 0
   for (const [pool, poolTenants] of pools) {
+    if (!empty && (await accountExists(db, pool, firstMember(pool)))) continue
     fictionalMembers += await seedPool(db, pool, poolTenants, count, opts.mediaDir, now, log)
   }
   const demoAccounts: DemoAccount[] = []
-  for (const tenant of opts.tenants) demoAccounts.push(...(await seedDemoAccounts(db, tenant, opts.mediaDir, now)))
-  log(`[seed] ${demoAccounts.length} demo accounts: ${demoAccounts.map((a) => a.email).join(', ')}`)
-  return { created: true, fictionalMembers, demoAccounts }
+  for (const tenant of opts.tenants) {
+    if (!empty && (await accountExists(db, tenant.pool, `free@${tenant.id}.demo`))) continue
+    demoAccounts.push(...(await seedDemoAccounts(db, tenant, opts.mediaDir, now)))
+  }
+  if (demoAccounts.length > 0) log(`[seed] ${demoAccounts.length} demo accounts: ${demoAccounts.map((a) => a.email).join(', ')}`)
+  return { created: fictionalMembers > 0 || demoAccounts.length > 0, fictionalMembers, demoAccounts }
 }

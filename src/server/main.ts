@@ -17,7 +17,8 @@ async function main() {
   if (config.seedDemo) {
     const seeded = await seedDemo(database.db, { tenants: tenants.all, mediaDir: config.mediaDir, membersPerPool: config.seedMembersPerPool, log: (l: string) => console.log(l) })
     if (seeded.created) {
-      console.log(`[seed] ${seeded.fictionalMembers} fictional demo members loaded. Demo accounts:`)
+      if (seeded.fictionalMembers > 0) console.log(`[seed] ${seeded.fictionalMembers} fictional demo members loaded.`)
+      if (seeded.demoAccounts.length > 0) console.log('[seed] Demo accounts:')
       for (const a of seeded.demoAccounts) console.log(`  ${a.tenantId.padEnd(12)} ${a.kind.padEnd(8)} ${a.email}  ${a.password}`)
     }
   }

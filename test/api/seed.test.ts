@@ -170,4 +170,38 @@ describe('seedDemo', () => {
     expect(again.created).toBe(false)
     expect((await database.db.select({ id: accounts.id }).from(accounts)).length).toBe(before)
   })
+
+  it('gives a tenant added to the demo install its demo accounts, and its new pool fictional members', async () => {
+    const base = tenants.find((t) => t.id === 'datingstad')!
+    const sharing = { ...base, id: 'singlesoost', domains: ['singlesoost.nl'], pool: base.pool }
+    const ownPool = { ...base, id: 'bbwliefde', domains: ['bbwliefde.nl'], pool: 'curvy', niche: 4 as const }
+    const added = await seedDemo(database.db, { tenants: [...tenants, sharing, ownPool], mediaDir, membersPerPool: 5 })
+    expect(added.created).toBe(true)
+    expect(added.fictionalMembers).toBe(5)
+    expect(added.demoAccounts.map((a) => a.email).sort()).toEqual(['free@bbwliefde.demo', 'free@singlesoost.demo', 'premium@bbwliefde.demo', 'premium@singlesoost.demo'])
+    const after = await database.db.select({ pool: accounts.pool, fictional: accounts.fictional }).from(accounts)
+    // The shared pool keeps its fictional members; the new pool has its own.
+    expect(after.filter((r) => r.pool === base.pool && r.fictional)).toHaveLength(PER_POOL)
+    expect(after.filter((r) => r.pool === 'curvy' && r.fictional)).toHaveLength(5)
+    const [demo] = await database.db.select().from(accounts).where(eq(accounts.email, 'free@bbwliefde.demo'))
+    expect(demo).toMatchObject({ pool: 'curvy', tenantId: 'bbwliefde' })
+    expect(await verifyPassword(demo.passwordHash, 'demo-free-123')).toBe(true)
+  })
+})
+
+describe('seedDemo on a database that is not a demo install', () => {
+  it('never adds demo data to a database with other accounts', async () => {
+    const database = await openDatabase({})
+    const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-test-media-'))
+    try {
+      await migrateDatabase(database)
+      await database.db.insert(accounts).values({ pool: 'main', tenantId: 'datingstad', email: 'echt@example.nl', passwordHash: 'x', status: 'active', language: 'nl' })
+      const result = await seedDemo(database.db, { tenants: (await loadTenants()).all, mediaDir, membersPerPool: 5 })
+      expect(result).toEqual({ created: false, fictionalMembers: 0, demoAccounts: [] })
+      expect(await database.db.select({ email: accounts.email }).from(accounts)).toEqual([{ email: 'echt@example.nl' }])
+    } finally {
+      await database.close()
+      fs.rmSync(mediaDir, { recursive: true, force: true })
+    }
+  })
 })
