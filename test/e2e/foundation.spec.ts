@@ -63,6 +63,12 @@ test.describe('tenants, layouts and pages', () => {
     await page.goto(siteUrl('flirtbelgie'))
     const options = await page.getByLabel('Taal').locator('option').allTextContents()
     expect(options).toEqual(['Nederlands', 'Français', 'Deutsch'])
+    // Brand, language and login share the top row, on a phone too (there the language shows as its code).
+    const nav = page.getByRole('navigation')
+    const brandBox = (await nav.getByRole('link', { name: 'FlirtBelgië' }).boundingBox())!
+    const loginBox = (await nav.getByRole('link', { name: 'Inloggen' }).boundingBox())!
+    expect(Math.abs(loginBox.y + loginBox.height / 2 - (brandBox.y + brandBox.height / 2))).toBeLessThan(8)
+    if (info.project.name === 'phone') await expect(nav.getByText('NL ▾')).toBeVisible()
     await page.getByLabel('Taal').selectOption('fr')
     await expect(page.locator('h1')).toHaveText('Flirter sans frontières en Belgique')
     await page.screenshot({ path: `artifacts/${info.project.name}-flirtbelgie-fr.png`, fullPage: true })

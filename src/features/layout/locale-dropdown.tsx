@@ -5,15 +5,51 @@ import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE, LOCALE_NAMES, type Locale } f
 import { http, SilentAbort } from '../../shared/http'
 import { useSession } from '../../shared/session/session-context'
 
-const Select = styled.select(({ theme }) => ({
+/**
+ * On phones the control shows the language code (NL ▾) and the native select, transparent, lies over it: the
+ * picker still lists the full names, and the brand, the language and the login button share one row down to
+ * 360 px. From the sm breakpoint the select shows itself.
+ */
+const Wrap = styled.span(({ theme }) => ({
+  position: 'relative',
+  display: 'inline-flex',
+  alignItems: 'center',
   minHeight: 36,
+  padding: '0 8px',
   borderRadius: 999,
   border: `1px solid ${theme.colors.border}`,
-  padding: '0 10px',
   background: theme.colors.surface,
   color: theme.colors.text,
-  fontFamily: 'inherit',
-  fontSize: 14,
+  fontSize: 13,
+  fontWeight: 600,
+  '&:focus-within': { outline: `2px solid ${theme.colors.primary}`, outlineOffset: 2 },
+  [theme.mq.sm]: { padding: 0, border: 'none', background: 'none', '&:focus-within': { outline: 'none' } },
+}))
+
+const Short = styled.span(({ theme }) => ({
+  [theme.mq.sm]: { display: 'none' },
+}))
+
+const Select = styled.select(({ theme }) => ({
+  position: 'absolute',
+  inset: 0,
+  width: '100%',
+  opacity: 0,
+  cursor: 'pointer',
+  fontSize: 16,
+  [theme.mq.sm]: {
+    position: 'static',
+    width: 'auto',
+    opacity: 1,
+    minHeight: 36,
+    borderRadius: 999,
+    border: `1px solid ${theme.colors.border}`,
+    padding: '0 10px',
+    background: theme.colors.surface,
+    color: theme.colors.text,
+    fontFamily: 'inherit',
+    fontSize: 14,
+  },
 }))
 
 /** Stores the language for 365 days and, for a member, on the account; then shows the page in it. */
@@ -37,12 +73,15 @@ export function LocaleDropdown() {
   const locales = tenant.settings.locales
   if (locales.length < 2) return null
   return (
-    <Select aria-label={t('nav.language')} value={lng} onChange={(e) => void chooseLocale(e.target.value as Locale, Boolean(user))}>
-      {locales.map((l) => (
-        <option key={l} value={l}>
-          {LOCALE_NAMES[l]}
-        </option>
-      ))}
-    </Select>
+    <Wrap>
+      <Short aria-hidden="true">{lng.slice(0, 2).toUpperCase()} ▾</Short>
+      <Select aria-label={t('nav.language')} value={lng} onChange={(e) => void chooseLocale(e.target.value as Locale, Boolean(user))}>
+        {locales.map((l) => (
+          <option key={l} value={l}>
+            {LOCALE_NAMES[l]}
+          </option>
+        ))}
+      </Select>
+    </Wrap>
   )
 }

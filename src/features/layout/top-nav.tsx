@@ -19,20 +19,22 @@ const Bar = styled.header(({ theme }) => ({
   boxShadow: '0 2px 10px rgba(0,0,0,0.05)',
 }))
 
-const Inner = styled.div({
+const Inner = styled.div(({ theme }) => ({
   maxWidth: 1200,
   margin: '0 auto',
   padding: '8px 16px',
   display: 'flex',
   alignItems: 'center',
-  gap: 12,
+  gap: 8,
   minHeight: 60,
   flexWrap: 'wrap',
-})
+  [theme.mq.sm]: { gap: 12 },
+}))
 
 const Brand = styled.a(({ theme }) => ({
   fontWeight: 800,
-  fontSize: 22,
+  fontSize: 19,
+  [theme.mq.sm]: { fontSize: 22 },
   color: theme.colors.primary,
   textDecoration: 'none',
   letterSpacing: -0.5,
@@ -68,6 +70,13 @@ const NavLink = styled.a(({ theme }) => ({
   [theme.mq.md]: { fontSize: 16, padding: '6px 8px' },
   borderRadius: 8,
   '&:hover': { background: theme.colors.primarySoft },
+}))
+
+/** The login button: a little narrower on phones, so it stays on the brand's row. */
+const LoginLink = styled(ButtonLink)(({ theme }) => ({
+  minHeight: 38,
+  padding: '0 12px',
+  [theme.mq.sm]: { padding: '0 20px' },
 }))
 
 const Menu = styled.div(({ theme }) => ({
@@ -145,9 +154,9 @@ export function TopNav({ brandOnly = false }: { brandOnly?: boolean }) {
           </div>
         )}
         {!brandOnly && !user && (
-          <ButtonLink href="/login" variant="ghost" style={{ minHeight: 38 }}>
+          <LoginLink href="/login" variant="ghost">
             {t('nav.login')}
-          </ButtonLink>
+          </LoginLink>
         )}
       </Inner>
     </Bar>
