@@ -4,6 +4,7 @@ import sharp from 'sharp'
 import { and, eq } from 'drizzle-orm'
 import { describeEachDb, openTestDatabase, type DbKind } from '../support/db'
 import { createMember, hostOf, makeTestApp } from '../support/app'
+import { liveSocket } from '../support/live'
 import type { Database } from '../../src/db/client.server'
 import { accounts, blocks, creditLedger, messages, profiles } from '../../src/db/schema'
 import { createSession } from '../../src/features/accounts/sessions.server'
@@ -16,23 +17,6 @@ const clientId = () => `test-${Date.now()}-${++seq}`
 
 async function setCredits(database: Database, id: number, credits: number, paidUser = false) {
   await database.db.update(accounts).set({ credits, paidUser }).where(eq(accounts.id, id))
-}
-
-/** A socket on /api/ws that collects its events. */
-async function liveSocket(app: FastifyInstance, cookie: string) {
-  const events: Array<Record<string, unknown>> = []
-  const ws: WebSocket = await app.injectWS('/api/ws', { headers: { host: HOST, cookie } })
-  ws.on('message', (raw: Buffer) => events.push(JSON.parse(raw.toString())))
-  const next = async (type: string, timeoutMs = 3000) => {
-    const end = Date.now() + timeoutMs
-    while (Date.now() < end) {
-      const i = events.findIndex((e) => e.type === type)
-      if (i >= 0) return events.splice(i, 1)[0]
-      await new Promise((r) => setTimeout(r, 10))
-    }
-    throw new Error(`no ${type} event within ${timeoutMs} ms; got ${JSON.stringify(events)}`)
-  }
-  return { ws, events, next }
 }
 
 describeEachDb('chat API', (kind: DbKind) => {
@@ -310,9 +294,9 @@ describeEachDb('chat API', (kind: DbKind) => {
     const a = await member()
     const b = await member()
     await setCredits(database, a.id, 50)
-    const bTab1 = await liveSocket(app, b.cookie)
-    const bTab2 = await liveSocket(app, b.cookie)
-    const aTab = await liveSocket(app, a.cookie)
+    const bTab1 = await liveSocket(app, HOST, b.cookie)
+    const bTab2 = await liveSocket(app, HOST, b.cookie)
+    const aTab = await liveSocket(app, HOST, a.cookie)
     const sent = await send(a.cookie, `member_id=${b.id}`, { kind: 'text', client_id: clientId(), text: 'Live!' })
     const conversationId = sent.json().message.conversation_id
     for (const tab of [bTab1, bTab2]) {
@@ -327,7 +311,7 @@ describeEachDb('chat API', (kind: DbKind) => {
     expect(await bTab2.next('unread')).toMatchObject({ total: 0 })
     // A stranger's typing for this conversation goes nowhere.
     const stranger = await member()
-    const sTab = await liveSocket(app, stranger.cookie)
+    const sTab = await liveSocket(app, HOST, stranger.cookie)
     sTab.ws.send(JSON.stringify({ type: 'typing', conversation_id: conversationId }))
     await new Promise((r) => setTimeout(r, 200))
     expect(bTab1.events.filter((e) => e.type === 'typing')).toHaveLength(0)
@@ -344,7 +328,7 @@ describeEachDb('chat API', (kind: DbKind) => {
     const fromD = await send(d.cookie, `member_id=${b.id}`, { kind: 'text', client_id: clientId(), text: 'x' })
     await database.db.insert(blocks).values({ pool: 'main', blockerId: b.id, blockedId: d.id })
     expect(fromD.statusCode).toBe(201)
-    const bTab = await liveSocket(app, b.cookie)
+    const bTab = await liveSocket(app, HOST, b.cookie)
     await send(c.cookie, `member_id=${b.id}`, { kind: 'text', client_id: clientId(), text: '3' })
     expect(await bTab.next('unread')).toMatchObject({ total: 3 })
     expect((await get(b.cookie, '/api/chats.php')).json().unread_total).toBe(3)

@@ -1,31 +1,13 @@
-import type { FastifyInstance } from 'fastify'
-import type WebSocket from 'ws'
 import { and, eq } from 'drizzle-orm'
 import { describeEachDb, type DbKind } from '../support/db'
 import { hostOf, suiteApp } from '../support/app'
+import { liveSocket } from '../support/live'
 import { client, makeMember, type MemberOpts } from '../support/discovery'
 import { blocks, conversations, likes, rateLimits, skips } from '../../src/db/schema'
 
 jest.setTimeout(60_000)
 const HOST = hostOf('datingstad')
 const ids = (list: Array<{ id: number }>) => list.map((p) => p.id)
-
-/** A socket on /api/ws that collects its events. */
-async function liveSocket(app: FastifyInstance, cookie: string) {
-  const events: Array<Record<string, unknown>> = []
-  const ws: WebSocket = await app.injectWS('/api/ws', { headers: { host: HOST, cookie } })
-  ws.on('message', (raw: Buffer) => events.push(JSON.parse(raw.toString())))
-  const next = async (type: string, timeoutMs = 3000) => {
-    const end = Date.now() + timeoutMs
-    while (Date.now() < end) {
-      const i = events.findIndex((e) => e.type === type)
-      if (i >= 0) return events.splice(i, 1)[0]
-      await new Promise((r) => setTimeout(r, 10))
-    }
-    throw new Error(`no ${type} event within ${timeoutMs} ms; got ${JSON.stringify(events)}`)
-  }
-  return { ws, events, next }
-}
 
 describeEachDb('discovery: likes, matches, blocks and auto-like', (kind: DbKind) => {
   const suite = suiteApp(kind)
@@ -62,8 +44,8 @@ describeEachDb('discovery: likes, matches, blocks and auto-like', (kind: DbKind)
   it('sends like and match events live to the liked member and the liker', async () => {
     const a = await member({ gender: 'male' })
     const b = await member()
-    const bLive = await liveSocket(suite.app, b.cookie)
-    const aLive = await liveSocket(suite.app, a.cookie)
+    const bLive = await liveSocket(suite.app, HOST, b.cookie)
+    const aLive = await liveSocket(suite.app, HOST, a.cookie)
     try {
       await api().post('/api/like.php', { id: b.id }, a.cookie)
       expect(await bLive.next('like')).toEqual({ type: 'like', member_id: a.id, match: false })
@@ -167,7 +149,7 @@ describeEachDb('discovery: likes, matches, blocks and auto-like', (kind: DbKind)
     await suite.database.db.insert(skips).values({ pool: 'main', accountId: me.id, skippedId: skipped.id })
     const [a, b] = me.id < chatted.id ? [me.id, chatted.id] : [chatted.id, me.id]
     await suite.database.db.insert(conversations).values({ pool: 'main', memberA: a, memberB: b, startedBy: me.id })
-    const live = await liveSocket(suite.app, me.cookie)
+    const live = await liveSocket(suite.app, HOST, me.cookie)
     try {
       const res = await api().get('/api/auto-like.php', me.cookie)
       expect(res.statusCode).toBe(200)
