@@ -793,7 +793,6 @@ async function seedDemoAccounts(db: Db, tenant: Tenant, mediaDir: string, now: D
   return demo
 }
 
-/** Loads demo data once: does nothing (returns { created: false }) when the accounts table already has rows. */
 /** Whether an account with this e-mail exists in the pool (the unique index on pool and lower(email) answers it). */
 async function accountExists(db: Db, pool: string, email: string): Promise<boolean> {
   const rows = await db.select({ one: sql<number>`1` }).from(accounts).where(sql`${accounts.pool} = ${pool} and lower(${accounts.email}) = ${email.toLowerCase()}`).limit(1)
