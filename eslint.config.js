@@ -2,6 +2,8 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 
+const STYLED_IMPORT = { name: '@emotion/styled', message: "import styled from src/ui/styled: it serializes styles once per theme (decision 015)" }
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'artifacts/', 'src/db/migrations/'] },
   js.configs.recommended,
@@ -24,8 +26,15 @@ export default tseslint.config(
     languageOptions: { globals: { self: 'readonly' } },
   },
   {
+    // Styles serialized once per theme (docs/decisions/015-styles-serialized-once.md).
+    files: ['src/**', 'renderer/**', 'pages/**', 'themes/**'],
+    ignores: ['src/ui/styled.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [STYLED_IMPORT] }] },
+  },
+  {
     // A feature never imports another feature's internals (docs/architecture.md).
     files: ['src/ui/**', 'src/shared/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'src/ui and src/shared must not depend on features' }] }] },
+    ignores: ['src/ui/styled.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [STYLED_IMPORT], patterns: [{ group: ['**/features/**'], message: 'src/ui and src/shared must not depend on features' }] }] },
   },
 )

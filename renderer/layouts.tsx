@@ -1,6 +1,6 @@
 // The four layouts of SPEC.md section 2.
 import type { ReactNode } from 'react'
-import styled from '@emotion/styled'
+import styled from '../src/ui/styled'
 import { TopNav } from '../src/features/layout/top-nav'
 import { Footer } from '../src/features/layout/footer'
 import { EntryWarning } from '../src/features/layout/entry-warning'

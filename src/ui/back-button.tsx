@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import styled from '@emotion/styled'
+import styled from './styled'
 import { useTranslation } from '../shared/use-translation'
 
 /** SPEC.md section 2: only in an installed app (standalone display mode), and only when there is history to go back to. */

@@ -1,4 +1,4 @@
-import styled from '@emotion/styled'
+import styled from './styled'
 
 /** Badge text: 99+ from 100 upward (SPEC.md section 2). */
 export function badgeText(count: number): string {

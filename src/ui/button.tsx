@@ -1,4 +1,4 @@
-import styled from '@emotion/styled'
+import styled from './styled'
 
 /** The primary action button, in the tenant's colours. */
 export const Button = styled.button<{ variant?: 'primary' | 'secondary' | 'ghost'; block?: boolean }>(({ theme, variant = 'primary', block }) => ({

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import styled from '@emotion/styled'
+import styled from './styled'
 
 const Bar = styled.div<{ tone: 'primary' | 'danger' }>(({ theme, tone }) => ({
   margin: '12px 16px 0',

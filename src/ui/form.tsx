@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react'
-import styled from '@emotion/styled'
+import styled from './styled'
 
 const Label = styled.label({ display: 'block', marginBottom: 16, fontWeight: 600 })
 const inputStyle = ({ theme, invalid }: { theme: import('@emotion/react').Theme; invalid?: boolean }) => ({

@@ -1,7 +1,7 @@
 // Other members as the viewer may see them: the photo (blurred with a lock for viewers who are not premium, as
 // the API gives it), the fictional label, and the card of search results, likes and the match finder.
 import type { ReactNode } from 'react'
-import styled from '@emotion/styled'
+import styled from './styled'
 import { useTranslation } from '../shared/use-translation'
 import { usePageContext } from '../../renderer/page-context'
 import type { MemberCard as Member, MemberImage } from '../shared/discovery-contracts'

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react'
-import styled from '@emotion/styled'
+import styled from './styled'
 
 const Backdrop = styled.div({
   position: 'fixed',

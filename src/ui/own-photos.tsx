@@ -1,7 +1,7 @@
 // The member's own photos (/complete-signup, /profile, the settings screen): one hook over /api/photos.php and
 // the pieces built on it, the full manager and the main-image chooser.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import styled from '@emotion/styled'
+import styled from './styled'
 import { useTranslation } from '../shared/use-translation'
 import { http, HttpError } from '../shared/http'
 import { useSessionStore } from '../shared/session/session-context'

@@ -1,4 +1,4 @@
-import styled from '@emotion/styled'
+import styled from './styled'
 
 /** The content column of a text page. */
 export const PageColumn = styled.div<{ width?: number }>(({ width = 820 }) => ({

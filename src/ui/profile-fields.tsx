@@ -1,7 +1,7 @@
 // The fields of the member's own profile (SPEC.md section 3), shared by /complete-signup, /profile and the
 // settings screen. Each field is controlled (value, onChange) and shows its own localized error.
 import { useEffect, useState, type ReactNode } from 'react'
-import styled from '@emotion/styled'
+import styled from './styled'
 import { useTranslation } from '../shared/use-translation'
 import { usePageContext } from '../../renderer/page-context'
 import { http } from '../shared/http'

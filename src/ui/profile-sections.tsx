@@ -2,7 +2,7 @@
 // GET/PUT /api/profile.php, and a section per group of fields, each with its own save, per-field errors and
 // success feedback.
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react'
-import styled from '@emotion/styled'
+import styled from './styled'
 import { useTranslation } from '../shared/use-translation'
 import { http, HttpError } from '../shared/http'
 import { useSessionStore } from '../shared/session/session-context'

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import styled from '@emotion/styled'
+import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'

@@ -2,7 +2,7 @@
 // of a MemoryRouter, so each has its own back (docs/architecture.md).
 import { useState, type FormEvent } from 'react'
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom'
-import styled from '@emotion/styled'
+import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { http, HttpError } from '../../shared/http'
 import { DELETE_REASONS, type DiscountCode } from '../../shared/contracts'

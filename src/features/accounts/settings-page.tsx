@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import styled from '@emotion/styled'
+import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { useSession } from '../../shared/session/session-context'
 import { http, HttpError } from '../../shared/http'

@@ -1,4 +1,4 @@
-import styled from '@emotion/styled'
+import styled from '../../ui/styled'
 import type { MemberCard } from '../../shared/discovery-contracts'
 
 const Circle = styled.span<{ size: number }>(({ theme, size }) => ({

@@ -1,6 +1,6 @@
 // The list column: the member's conversations, newest first, with unread counts, typing and removal.
 import { useState } from 'react'
-import styled from '@emotion/styled'
+import styled from '../../ui/styled'
 import { useSnapshot } from 'valtio'
 import { navigate } from 'vike/client/router'
 import { useTranslation } from '../../shared/use-translation'

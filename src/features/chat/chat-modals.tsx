@@ -1,5 +1,5 @@
 // The chat's dialogs: refusals that lead to a purchase, the icebreaker and the removal confirmation.
-import styled from '@emotion/styled'
+import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { Modal } from '../../ui/modal'
 import { Button, ButtonLink } from '../../ui/button'

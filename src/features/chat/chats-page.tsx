@@ -1,7 +1,7 @@
 // /chats, /chats/{id} and /members/{id}/chat: the list column (300-400 px) beside the conversation column
 // (at most 800 px) on wider screens; on a phone one column at a time, with a way back to the list.
 import { useEffect } from 'react'
-import styled from '@emotion/styled'
+import styled from '../../ui/styled'
 import { useSnapshot } from 'valtio'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'

@@ -1,7 +1,7 @@
 // One conversation: the header with the other member (and the fictional label), the messages with older
 // history upward, the typing indicator, and the composer for text, photos, gifts and GIFs.
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
-import styled from '@emotion/styled'
+import styled from '../../ui/styled'
 import { useSnapshot } from 'valtio'
 import { navigate } from 'vike/client/router'
 import { useTranslation } from '../../shared/use-translation'

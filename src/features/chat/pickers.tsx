@@ -1,7 +1,7 @@
 // The gift picker (the catalogue with images and credit prices) and the GIF picker (search over the
 // built-in catalogue, or GIPHY when the server has a key).
 import { useEffect, useState } from 'react'
-import styled from '@emotion/styled'
+import styled from '../../ui/styled'
 import useSWR from 'swr'
 import { useTranslation } from '../../shared/use-translation'
 import { Modal } from '../../ui/modal'

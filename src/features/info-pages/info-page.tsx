@@ -1,5 +1,5 @@
 import { useTranslation } from '../../shared/use-translation'
-import styled from '@emotion/styled'
+import styled from '../../ui/styled'
 import { useData, usePageContext } from '../../../renderer/page-context'
 import { PageColumn, Card, PageTitle } from '../../ui/page'
 import type { InfoPageData } from './info-pages.server'

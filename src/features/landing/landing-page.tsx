@@ -1,5 +1,5 @@
 import { useTranslation } from '../../shared/use-translation'
-import styled from '@emotion/styled'
+import styled from '../../ui/styled'
 import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import { ButtonLink } from '../../ui/button'

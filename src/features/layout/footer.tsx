@@ -1,5 +1,5 @@
 import { useTranslation } from '../../shared/use-translation'
-import styled from '@emotion/styled'
+import styled from '../../ui/styled'
 import { usePageContext } from '../../../renderer/page-context'
 
 const Foot = styled.footer(({ theme }) => ({

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../shared/use-translation'
-import styled from '@emotion/styled'
+import styled from '../../ui/styled'
 import { usePageContext } from '../../../renderer/page-context'
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE, LOCALE_NAMES, type Locale } from '../../shared/locales'
 import { http, SilentAbort } from '../../shared/http'

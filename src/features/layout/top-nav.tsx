@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from '../../shared/use-translation'
-import styled from '@emotion/styled'
+import styled from '../../ui/styled'
 import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import { Badge } from '../../ui/badge'

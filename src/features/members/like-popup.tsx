@@ -3,7 +3,7 @@
 // the layout, so its button opens the profile while the popup stays; it can also start a conversation or show
 // the liker's photo large. The likes reload 500 ms after the like (SPEC.md section 9).
 import { useEffect, useState } from 'react'
-import styled from '@emotion/styled'
+import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { useSession } from '../../shared/session/session-context'
 import { http } from '../../shared/http'

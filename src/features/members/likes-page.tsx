@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import styled from '@emotion/styled'
+import styled from '../../ui/styled'
 import useSWR from 'swr'
 import { useSnapshot } from 'valtio'
 import { useTranslation } from '../../shared/use-translation'

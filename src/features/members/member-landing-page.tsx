@@ -1,7 +1,7 @@
 // The member landings (lander layout): one member shown to a visitor with a call to sign up, in three designs.
 // /members/{id}/landing and /members/{id}/signup: a spotlight (the signup variant with the form on the page);
 // /members/{id}/landing2/{slug?}: a personal invitation on a dark stage; /members/{id}/landing3/{slug?}: a gallery.
-import styled from '@emotion/styled'
+import styled from '../../ui/styled'
 import { darken } from 'polished'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext, useData } from '../../../renderer/page-context'

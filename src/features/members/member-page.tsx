@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import styled from '@emotion/styled'
+import styled from '../../ui/styled'
 import useSWR from 'swr'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext, useData } from '../../../renderer/page-context'

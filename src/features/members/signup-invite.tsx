@@ -1,4 +1,4 @@
-import styled from '@emotion/styled'
+import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
 import { ButtonLink } from '../../ui/button'

@@ -2,7 +2,7 @@
 // (its own back) and saves its fields with PUT /api/profile.php.
 import { useEffect, useState, type ReactNode } from 'react'
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom'
-import styled from '@emotion/styled'
+import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
