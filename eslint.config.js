@@ -26,7 +26,7 @@ export default tseslint.config(
     languageOptions: { globals: { self: 'readonly' } },
   },
   {
-    // Styles serialized once per theme (docs/decisions/015-styles-serialized-once.md).
+    // Styles serialized once per theme (docs/decisions/015-render-cost.md).
     files: ['src/**', 'renderer/**', 'pages/**', 'themes/**'],
     ignores: ['src/ui/styled.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [STYLED_IMPORT] }] },

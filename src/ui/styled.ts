@@ -1,7 +1,7 @@
 // Emotion's styled, with the styles of a component serialized once per theme instead of on every render.
 //
 // @emotion/styled turns a component's style objects into a CSS string and hashes it on every render of every
-// element: about 40% of a page's render time (docs/decisions/015-styles-serialized-once.md). Most of our styles are
+// element: about 40% of a page's render time (docs/decisions/015-render-cost.md). Most of our styles are
 // either static objects or functions of the theme alone, whose result cannot change while the theme object stays
 // the same (one per tenant, see themes/build-theme.ts). This wrapper hands Emotion those styles already serialized
 // (`css()`), which Emotion uses as they are:
