@@ -86,10 +86,14 @@ function personasFor(tenant: Tenant): { free: Persona; premium: Persona } {
   }
 }
 
+/** The e-mail of a tenant's demo account of a kind, and of the n-th fictional member of a pool (n from 1). */
+const demoEmail = (tenantId: string, kind: 'free' | 'premium') => `${kind}@${tenantId}.demo`
+const fictionalEmail = (pool: string, n: number) => `fictief-${pool}-${n}@demo.invalid`
+
 function demoAccountsFor(tenantId: string, personas: { free: Persona; premium: Persona }): DemoAccount[] {
   return [
-    { tenantId, email: `free@${tenantId}.demo`, password: FREE_PASSWORD, kind: 'free', name: personas.free.name },
-    { tenantId, email: `premium@${tenantId}.demo`, password: PREMIUM_PASSWORD, kind: 'premium', name: personas.premium.name },
+    { tenantId, email: demoEmail(tenantId, 'free'), password: FREE_PASSWORD, kind: 'free', name: personas.free.name },
+    { tenantId, email: demoEmail(tenantId, 'premium'), password: PREMIUM_PASSWORD, kind: 'premium', name: personas.premium.name },
   ]
 }
 
@@ -603,7 +607,7 @@ function memberSpecs(pool: string, count: number, countries: string[], interestP
     const createdAt = new Date(lastActiveAt.getTime() - rng.int(1, 400) * DAY - rng.int(0, DAY - 1))
     specs.push({
       ...profile,
-      email: `fictief-${pool}-${n}@demo.invalid`,
+      email: fictionalEmail(pool, n),
       createdAt,
       lastActiveAt,
       privatePhoto: rng.chance(0.15),
@@ -812,14 +816,14 @@ export async function seedDemo(
   const log = opts.log ?? (() => {})
   const pools = new Map<string, Tenant[]>()
   for (const t of opts.tenants) pools.set(t.pool, [...(pools.get(t.pool) ?? []), t])
-  const firstMember = (pool: string) => `fictief-${pool}-1@demo.invalid`
 
+  // What a demo install already has: a pool's first fictional member, a tenant's free demo account (none when empty).
   const empty = (await db.select({ one: sql<number>`1` }).from(accounts).limit(1)).length === 0
-  if (!empty) {
-    const marks = [...[...pools.keys()].map((pool) => [pool, firstMember(pool)]), ...opts.tenants.map((t) => [t.pool, `free@${t.id}.demo`])]
-    const demoInstall = (await Promise.all(marks.map(([pool, email]) => accountExists(db, pool, email)))).some(Boolean)
-    if (!demoInstall) return { created: false, fictionalMembers: 0, demoAccounts: [] }
-  }
+  const has = async (pool: string, email: string) => !empty && (await accountExists(db, pool, email))
+  const poolSeeded = new Map(await Promise.all([...pools.keys()].map(async (pool) => [pool, await has(pool, fictionalEmail(pool, 1))] as const)))
+  const tenantSeeded = new Map(await Promise.all(opts.tenants.map(async (t) => [t.id, await has(t.pool, demoEmail(t.id, 'free'))] as const)))
+  const demoInstall = [...poolSeeded.values(), ...tenantSeeded.values()].some(Boolean)
+  if (!empty && !demoInstall) return { created: false, fictionalMembers: 0, demoAccounts: [] }
 
   const count = opts.membersPerPool ?? 320
   const now = new Date()
@@ -827,12 +831,12 @@ export async function seedDemo(
 
   let fictionalMembers = 0
   for (const [pool, poolTenants] of pools) {
-    if (!empty && (await accountExists(db, pool, firstMember(pool)))) continue
+    if (poolSeeded.get(pool)) continue
     fictionalMembers += await seedPool(db, pool, poolTenants, count, opts.mediaDir, now, log)
   }
   const demoAccounts: DemoAccount[] = []
   for (const tenant of opts.tenants) {
-    if (!empty && (await accountExists(db, tenant.pool, `free@${tenant.id}.demo`))) continue
+    if (tenantSeeded.get(tenant.id)) continue
     demoAccounts.push(...(await seedDemoAccounts(db, tenant, opts.mediaDir, now)))
   }
   if (demoAccounts.length > 0) log(`[seed] ${demoAccounts.length} demo accounts: ${demoAccounts.map((a) => a.email).join(', ')}`)

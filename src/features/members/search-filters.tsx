@@ -70,7 +70,6 @@ const Actions = styled.div({ display: 'flex', gap: 10, flexWrap: 'wrap', button:
 
 const AGES = Array.from({ length: MAX_SEARCH_AGE - MIN_SEARCH_AGE + 1 }, (_, i) => MIN_SEARCH_AGE + i)
 
-/** The regions of the tenant's countries, loaded once per page (GET /api/regions.php). */
 /** One end of the age range: the other end follows so that min never exceeds max. */
 function AgeSelect({ name, label, value, onChange }: { name: string; label: string; value: number; onChange: (age: number) => void }) {
   return (
@@ -87,6 +86,7 @@ function AgeSelect({ name, label, value, onChange }: { name: string; label: stri
   )
 }
 
+/** The regions of the tenant's countries, loaded once per page (GET /api/regions.php). */
 function useRegions(): CountryRegions[] {
   const [regions, setRegions] = useState<CountryRegions[]>([])
   useEffect(() => {
