@@ -1,6 +1,6 @@
 // postinstall: small, exact patches to installed dependencies, each found by its original text (idempotent).
-// A patch whose original text is missing (the dependency changed) is skipped with a warning, never forced:
-// every patch here is a speed-up with the same behaviour, so the site works without it, only slower.
+// A patch whose original text is missing (the dependency changed) is never forced: the script names it and exits
+// non-zero, so the install and CI fail instead of the site silently running without its speed-ups.
 // See docs/decisions/014-ssr-performance.md.
 import fs from 'node:fs'
 import path from 'node:path'
@@ -126,24 +126,31 @@ function parseRouteString(routeString) {
   },
 ]
 
-let failed = 0
+// --check: only verify that every patch is applied (CI, tests); nothing is written.
+const checkOnly = process.argv.includes('--check')
+const failures = []
 for (const patch of PATCHES) {
   // The project's own copy (npm installs direct dependencies at the top of node_modules).
   const file = path.join(process.cwd(), 'node_modules', patch.pkg, patch.file)
   if (!fs.existsSync(file)) {
-    console.warn(`[patch-dependencies] ${patch.pkg}/${patch.file} is not installed: skipped "${patch.name}"`)
+    failures.push(`${patch.pkg}/${patch.file} is not installed: "${patch.name}" cannot be applied`)
     continue
   }
   const source = fs.readFileSync(file, 'utf8')
   if (source.includes(patch.to)) continue
   const edits = [patch.extra, { from: patch.from, to: patch.to }].filter(Boolean)
-  if (!edits.every((e) => source.includes(e.from))) {
-    console.warn(`[patch-dependencies] ${patch.pkg}/${patch.file} has changed: skipped "${patch.name}"`)
-    failed++
+  if (checkOnly || !edits.every((e) => source.includes(e.from))) {
+    failures.push(checkOnly ? `${patch.pkg}/${patch.file} is not patched: "${patch.name}"` : `${patch.pkg}/${patch.file} has changed: "${patch.name}" does not apply`)
     continue
   }
   // A function replacement: the patched code may contain $ patterns that a replacement string would expand.
   fs.writeFileSync(file, edits.reduce((s, e) => s.replace(e.from, () => e.to), source))
   console.log(`[patch-dependencies] ${patch.name}`)
 }
-if (failed) console.warn('[patch-dependencies] review scripts/patch-dependencies.mjs against the new versions')
+// A patch that does not apply fails the install (and CI): vike is pinned exactly in package.json, so this only
+// happens when someone upgrades it, and then the patches must be redone against the new version.
+if (failures.length) {
+  for (const f of failures) console.error(`[patch-dependencies] ${f}`)
+  console.error('[patch-dependencies] redo these patches in scripts/patch-dependencies.mjs for the installed versions (docs/decisions/014-ssr-performance.md)')
+  process.exit(1)
+}
