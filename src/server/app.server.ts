@@ -1,7 +1,7 @@
 // The Fastify app: tenant resolution, API plugins, media, and the Vike hand-off for pages.
 import path from 'node:path'
 import fs from 'node:fs'
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import cookie from '@fastify/cookie'
 import compress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
@@ -24,20 +24,25 @@ import websocket from '@fastify/websocket'
 import { renderHostPage } from './host-pages.server'
 import { DEFAULT_LOCALE } from '../shared/locales'
 import { preferredEncoding } from './compress-html.server'
+import { loggerOptions } from './log-redact.server'
 
 export interface AppOptions {
   services: Services
   /** Registers the page renderer (Vike); API tests leave it out. */
   pages?: (app: FastifyInstance) => Promise<void>
   logger?: boolean
+  /** Where the log goes (tests capture it); stdout when left out. */
+  logStream?: { write(line: string): void }
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const FILE_PATHS = /^\/(assets|media|static|i18n)\/|^\/(favicon\.ico|sw\.js)(\?|$)/
 
-export async function buildApp({ services, pages, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ services, pages, logger = false, logStream }: AppOptions): Promise<FastifyInstance> {
+  // Errors and requests are logged through redacting serializers: no query parameters, tokens or addresses.
+  const logOptions: FastifyServerOptions['logger'] = logger || logStream ? { ...loggerOptions(services.config.logLevel), ...(logStream ? { stream: logStream } : {}) } : false
   const app = Fastify({
-    logger: logger ? { level: services.config.logLevel } : false,
+    logger: logOptions,
     trustProxy: services.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A bad Host or a path with odd bytes is a 4xx, never a crash.
@@ -81,7 +86,7 @@ export async function buildApp({ services, pages, logger = false }: AppOptions):
       // Fastify's own 4xx (bad JSON, body too large, unsupported media type).
       return reply.code(err.statusCode).send({ error: err.code ?? 'bad_request', message: t('errors.invalid_input') })
     }
-    req.log.error(err)
+    req.log.error({ err }, 'request failed')
     return reply.code(500).send({ error: 'internal', message: t('errors.generic') })
   })
 
