@@ -25,6 +25,7 @@ import { renderHostPage } from './host-pages.server'
 import { DEFAULT_LOCALE } from '../shared/locales'
 import { preferredEncoding } from './compress-html.server'
 import { loggerOptions } from './log-redact.server'
+import { apiErrorOfDatabase, refuseNul } from './input-guard.server'
 
 export interface AppOptions {
   services: Services
@@ -79,9 +80,18 @@ export async function buildApp({ services, pages, logger = false, logStream }: A
     }
   })
 
+  // A NUL character in any incoming string is refused before a handler sees it (PostgreSQL cannot store it).
+  app.addHook('preValidation', refuseNul)
+
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof ApiError) return sendError(reply, err)
     const t = req.ctx?.t ?? services.i18n.forRequest(DEFAULT_LOCALE).t
+    // A database error the request caused (a unique rule lost to a parallel request, a value out of range).
+    const caused = apiErrorOfDatabase(err, t)
+    if (caused) {
+      req.log.warn({ err }, 'database refused input')
+      return sendError(reply, caused)
+    }
     if (err.statusCode && err.statusCode < 500) {
       // Fastify's own 4xx (bad JSON, body too large, unsupported media type).
       return reply.code(err.statusCode).send({ error: err.code ?? 'bad_request', message: t('errors.invalid_input') })

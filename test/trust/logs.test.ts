@@ -9,6 +9,8 @@ import type { Database } from '../../src/db/client.server'
 import { redactText, serializeError } from '../../src/server/log-redact.server'
 import { appWithCapturedLog, scanLog, type CapturedLog } from './log-scan'
 
+jest.setTimeout(60_000)
+
 const HOST = { host: 'datingstad.nl' }
 const signup = (email: string, password: string, extra: Record<string, unknown> = {}) => ({ email, name: 'Logtest', password, date_of_birth: '1990-05-05', ...extra })
 
