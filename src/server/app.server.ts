@@ -1,7 +1,7 @@
 // The Fastify app: tenant resolution, API plugins, media, and the Vike hand-off for pages.
 import path from 'node:path'
 import fs from 'node:fs'
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import cookie from '@fastify/cookie'
 import compress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
@@ -26,6 +26,8 @@ import websocket from '@fastify/websocket'
 import { renderHostPage } from './host-pages.server'
 import { DEFAULT_LOCALE } from '../shared/locales'
 import { preferredEncoding } from './compress-html.server'
+import { loggerOptions } from './log-redact.server'
+import { apiErrorOfDatabase, refuseNul } from './input-guard.server'
 
 export interface AppOptions {
   services: Services
@@ -34,14 +36,18 @@ export interface AppOptions {
   logger?: boolean
   /** Sees every route as it is registered (the OpenAPI test compares them with /api/openapi.json). */
   onRoute?: (route: { method: string | string[]; url: string }) => void
+  /** Where the log goes (tests capture it); stdout when left out. */
+  logStream?: { write(line: string): void }
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const FILE_PATHS = /^\/(assets|media|static|i18n)\/|^\/(favicon\.ico|sw\.js)(\?|$)/
 
-export async function buildApp({ services, pages, logger = false, onRoute }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ services, pages, logger = false, onRoute, logStream }: AppOptions): Promise<FastifyInstance> {
+  // Errors and requests are logged through redacting serializers: no query parameters, tokens or addresses.
+  const logOptions: FastifyServerOptions['logger'] = logger || logStream ? { ...loggerOptions(services.config.logLevel), ...(logStream ? { stream: logStream } : {}) } : false
   const app = Fastify({
-    logger: logger ? { level: services.config.logLevel } : false,
+    logger: logOptions,
     trustProxy: services.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A bad Host or a path with odd bytes is a 4xx, never a crash.
@@ -84,10 +90,19 @@ export async function buildApp({ services, pages, logger = false, onRoute }: App
     }
   })
 
+  // A NUL character in any incoming string is refused before a handler sees it (PostgreSQL cannot store it).
+  app.addHook('preValidation', refuseNul)
+
   // One error shape for every answer; Fastify's own 4xx (bad JSON, body too large, unsupported media type) get codes
   // of the closed list in src/shared/api-errors.ts, never FST_* codes.
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const t = req.ctx?.t ?? services.i18n.forRequest(DEFAULT_LOCALE).t
+    // A database error the request caused (a unique rule lost to a parallel request, a value out of range).
+    const caused = apiErrorOfDatabase(err, t)
+    if (caused) {
+      req.log.warn({ err }, 'database refused input')
+      return sendError(reply, caused)
+    }
     const apiError = toApiError(err, t)
     if (apiError.statusCode >= 500) req.log.error({ err, contract: describeServerError(err) }, 'request failed')
     return sendError(reply, apiError)

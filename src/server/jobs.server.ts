@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.server'
 import { jobs } from '../db/schema'
+import { redactText } from './log-redact.server'
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>
 
@@ -60,9 +61,11 @@ export function createJobWorker(db: Db, handlers: Record<string, JobHandler>, op
       await db.execute(sql`update jobs set done_at = now(), locked_until = null, last_error = null, payload = '{}'::jsonb where id = ${job.id}`)
     } catch (err) {
       const delay = retryDelayMs(job.attempts)
-      opts.log?.(`job ${job.id} (${job.kind}) failed, attempt ${job.attempts}/${job.max_attempts}: ${(err as Error).message}`)
+      // A failed query's message names its parameters: the stored and logged text is redacted.
+      const message = redactText(String((err as Error).message))
+      opts.log?.(`job ${job.id} (${job.kind}) failed, attempt ${job.attempts}/${job.max_attempts}: ${message}`)
       await db.execute(
-        sql`update jobs set locked_until = null, last_error = ${String((err as Error).message).slice(0, 2000)}, run_at = now() + make_interval(secs => ${delay / 1000}) where id = ${job.id}`,
+        sql`update jobs set locked_until = null, last_error = ${message.slice(0, 2000)}, run_at = now() + make_interval(secs => ${delay / 1000}) where id = ${job.id}`,
       )
     }
   }
@@ -79,7 +82,7 @@ export function createJobWorker(db: Db, handlers: Record<string, JobHandler>, op
   const tick = async () => {
     if (stopped) return
     running = runDue().catch((err) => {
-      opts.log?.(`job worker: ${(err as Error).message}`)
+      opts.log?.(`job worker: ${redactText(String((err as Error).message))}`)
       return 0
     })
     await running

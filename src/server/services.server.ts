@@ -17,6 +17,7 @@ import { createPushSender } from '../features/notifications/push.server'
 import { MESSAGE_PUSH_JOB, messagePushHandler } from '../features/chat/message-push.server'
 import { createGifSource } from '../features/chat/gifs.server'
 import type https from 'node:https'
+import { redactText } from './log-redact.server'
 
 /**
  * jobIntervalMs 0 leaves the job worker to explicit runDue() calls (tests). pushAgent is for tests only: the
@@ -24,20 +25,23 @@ import type https from 'node:https'
  */
 export async function createServices(opts: { config: Config; database: Database; tenants: TenantRegistry; jobIntervalMs?: number; log?: (m: string) => void; pushAgent?: https.Agent }): Promise<Services> {
   const { config, database, tenants } = opts
+  // Every line of the services' log (jobs, Redis, GIPHY) passes the same redaction as the request log.
+  const rawLog = opts.log
+  const log = rawLog && ((m: string) => rawLog(redactText(m)))
   const i18n = createI18nService()
   const mailer = createMailer(database.db, config.smtpUrl)
   // Read once, on the first mail that needs it.
   let secret: Promise<Buffer> | undefined
   const vapid = await loadVapidKeys(database.db)
-  const realtime = createRealtime({ redisUrl: config.redisUrl, prefix: config.redisPrefix, log: (m, err) => opts.log?.(`${m}${err ? `: ${String(err)}` : ''}`) })
+  const realtime = createRealtime({ redisUrl: config.redisUrl, prefix: config.redisPrefix, log: (m, err) => log?.(`${m}${err ? `: ${String(err)}` : ''}`) })
   const push = createPushSender({ vapid, agent: opts.pushAgent })
-  const gifs = createGifSource({ giphyApiKey: config.giphyApiKey, giphyApiUrl: config.giphyApiUrl, log: opts.log })
+  const gifs = createGifSource({ giphyApiKey: config.giphyApiKey, giphyApiUrl: config.giphyApiUrl, log })
   const handlers = {
     [MAIL_JOB]: mailJobHandler({ tenants, i18n, mailer, publicUrl: config.publicUrl, unsubscribeToken: async (id) => unsubscribeToken(await (secret ??= unsubscribeSecret(database.db)), id) }),
     [PURGE_JOB]: purgeJobHandler(database.db, config.mediaDir),
     [MESSAGE_PUSH_JOB]: messagePushHandler({ db: database.db, tenants, i18n, push, isOnline: (id) => realtime.isOnline(id) }),
   }
-  const jobs = createJobWorker(database.db, handlers, { intervalMs: opts.jobIntervalMs, log: opts.log })
-  const limiter = createRateLimiter(database.db, { redisUrl: config.redisUrl, prefix: config.redisPrefix, log: (m, err) => opts.log?.(`${m}${err ? `: ${String(err)}` : ''}`) })
+  const jobs = createJobWorker(database.db, handlers, { intervalMs: opts.jobIntervalMs, log })
+  const limiter = createRateLimiter(database.db, { redisUrl: config.redisUrl, prefix: config.redisPrefix, log: (m, err) => log?.(`${m}${err ? `: ${String(err)}` : ''}`) })
   return { config, database, tenants, i18n, geoip: await openGeoIp(), vapid, mailer, jobs, realtime, gifs, limiter }
 }

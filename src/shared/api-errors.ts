@@ -21,6 +21,8 @@ export const COMMON_ERROR_CODES = [
   'unknown_host',
   /** 405 and other request-level 4xx without a better code. */
   'bad_request',
+  /** 409: a unique rule lost to a parallel request (the same signup twice, ...). */
+  'conflict',
   /** 429 */
   'too_many_requests',
   /** 500: a bug or an outage; the message is generic. */

@@ -95,6 +95,8 @@ export const resetPasswordDoRequest = z.object({ token: z.string().max(200), pas
 export const changePasswordRequest = z.object({ old_password: z.string().max(200), password: z.string().max(200), password_repeat: z.string().max(200) })
 export const changeEmailRequest = z.object({ email: z.string().max(254) })
 export const tokenRequest = z.object({ token: z.string().max(200) })
+/** ?token= of a mail's link: one value (a repeated parameter arrives as a list and is refused), may be absent. */
+export const tokenQuery = z.object({ token: z.string({ error: 'validation.single_value' }).max(200).optional() })
 
 export const DELETE_REASONS = ['found_partner', 'no_matches', 'too_expensive', 'too_many_mails', 'privacy', 'other'] as const
 export const deleteAccountRequest = z.object({

@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from './passwords.server'
 import { consumeToken, issueToken } from './tokens.server'
 import { hashToken, type Account } from './sessions.server'
 import { queueMail } from '../mail/send-mail.server'
+import { isUniqueViolation } from '../../server/input-guard.server'
 import { MIN_PASSWORD } from './signup.server'
 
 export const MAIL_CHANGE_TTL_S = 24 * 3600
@@ -54,21 +55,27 @@ export async function requestEmailChange(db: Db, opts: { tenant: Tenant; account
 
 export async function confirmEmailChange(db: Db, opts: { tenant: Tenant; token: string; t: TFunction }): Promise<Outcome> {
   const { t } = opts
+  const taken = { ok: false, status: 409, code: 'email_taken', message: t('settings.email_taken') } as const
+  // A signup or another change that takes the address at the same moment loses nothing: the unique index
+  // refuses the second, which answers as if the address had been taken before (the token stays unused).
   return db.transaction(async (tx) => {
     const row = await consumeToken(tx, opts.token, 'mail_change', opts.tenant.pool)
     const email = (row?.payload as { email?: string } | null)?.email
     if (!row || !email) return { ok: false, status: 400, code: 'token_invalid', message: t('reset.link_invalid') } as const
-    const [taken] = await tx
+    const [other] = await tx
       .select({ id: accounts.id })
       .from(accounts)
       .where(and(eq(accounts.pool, opts.tenant.pool), sql`lower(${accounts.email}) = lower(${email})`, ne(accounts.id, row.accountId)))
       .limit(1)
-    if (taken) return { ok: false, status: 409, code: 'email_taken', message: t('settings.email_taken') } as const
+    if (other) return taken
     // Following the link proves the new address: it counts as confirmed.
     await tx
       .update(accounts)
       .set({ email, confirmedAt: sql`now()`, status: sql`case when ${accounts.status} = 'not_confirmed' then 'active' else ${accounts.status} end` })
       .where(eq(accounts.id, row.accountId))
     return { ok: true, email } as const
+  }).catch((err: unknown) => {
+    if (isUniqueViolation(err)) return taken
+    throw err
   })
 }

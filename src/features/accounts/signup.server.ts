@@ -12,6 +12,7 @@ import { hashPassword } from './passwords.server'
 import { issueToken } from './tokens.server'
 import { queueMail } from '../mail/send-mail.server'
 import type { Account } from './sessions.server'
+import { isUniqueViolation } from '../../server/input-guard.server'
 
 export const MIN_AGE = 18
 export const MIN_PASSWORD = 8
@@ -84,35 +85,45 @@ export async function signup(db: Db, opts: { tenant: Tenant; lng: Locale; countr
   }
   const passwordHash = await hashPassword(input.password)
   const tracking = input.tracking ?? {}
-  const account = await db.transaction(async (tx) => {
-    const [acc] = await tx
-      .insert(accounts)
-      .values({
-        pool: tenant.pool,
-        tenantId: tenant.id,
-        email,
-        passwordHash,
-        status: 'not_confirmed',
-        language: opts.lng,
-        credits: tenant.credits.signup_credits,
-        trackingNetwork: tracking.network || null,
-        trackingRef: tracking.ref || null,
-        trackingSub1: tracking.sub1 || null,
-        trackingSub2: tracking.sub2 || null,
-        trackingSub3: tracking.sub3 || null,
-        signupMessage: input.signup_message?.trim() || null,
-      })
-      .returning()
-    await tx.insert(profiles).values({ accountId: acc.id, pool: acc.pool, name: input.name.trim(), birthDate: input.date_of_birth, country: opts.country })
-    await tx.insert(notificationSettings).values({ accountId: acc.id, pool: acc.pool })
-    if (tenant.credits.signup_credits > 0) {
-      await tx.insert(creditLedger).values({ pool: acc.pool, accountId: acc.id, delta: tenant.credits.signup_credits, balanceAfter: tenant.credits.signup_credits, reason: 'signup' })
-    }
-    const token = await issueToken(tx, acc, 'activate', ACTIVATION_TTL_S)
-    await queueMail(tx, { tenantId: tenant.id, to: email, lng: opts.lng, kind: 'activation', name: input.name.trim(), path: `/api/activate.php?token=${token}`, accountId: acc.id })
-    return acc
+  const account = await createAccount().catch((err: unknown) => {
+    // A parallel signup with this address got there first (the unique index on the pool and address): the
+    // same answer as for an address known before.
+    if (isUniqueViolation(err)) return undefined
+    throw err
   })
+  if (!account) return { ok: false, status: 409, code: 'account_exists', message: t('signup.account_exists') }
   return { ok: true, account }
+
+  function createAccount() {
+    return db.transaction(async (tx) => {
+      const [acc] = await tx
+        .insert(accounts)
+        .values({
+          pool: tenant.pool,
+          tenantId: tenant.id,
+          email,
+          passwordHash,
+          status: 'not_confirmed',
+          language: opts.lng,
+          credits: tenant.credits.signup_credits,
+          trackingNetwork: tracking.network || null,
+          trackingRef: tracking.ref || null,
+          trackingSub1: tracking.sub1 || null,
+          trackingSub2: tracking.sub2 || null,
+          trackingSub3: tracking.sub3 || null,
+          signupMessage: input.signup_message?.trim() || null,
+        })
+        .returning()
+      await tx.insert(profiles).values({ accountId: acc.id, pool: acc.pool, name: input.name.trim(), birthDate: input.date_of_birth, country: opts.country })
+      await tx.insert(notificationSettings).values({ accountId: acc.id, pool: acc.pool })
+      if (tenant.credits.signup_credits > 0) {
+        await tx.insert(creditLedger).values({ pool: acc.pool, accountId: acc.id, delta: tenant.credits.signup_credits, balanceAfter: tenant.credits.signup_credits, reason: 'signup' })
+      }
+      const token = await issueToken(tx, acc, 'activate', ACTIVATION_TTL_S)
+      await queueMail(tx, { tenantId: tenant.id, to: email, lng: opts.lng, kind: 'activation', name: input.name.trim(), path: `/api/activate.php?token=${token}`, accountId: acc.id })
+      return acc
+    })
+  }
 }
 
 /** Issues a fresh activation link and queues its mail. */

@@ -7,7 +7,7 @@ import { accounts, likes, photos, profiles, skips, conversations } from '../../d
 import { LIKES_PAGE_SIZE, type LikeProfile, type LikeType, type MemberCard } from '../../shared/discovery-contracts'
 import type { Tenant } from '../../shared/tenant-schema'
 import { defaultFilters, filterConditions } from './filters.server'
-import { ACTIVITY_ORDER, PG_TIMESTAMP, blockedEitherWay, listableMember, presentCardRow, viewerProfile } from './search.server'
+import { ACTIVITY_ORDER, blockedEitherWay, cursorId, cursorTimestamp, listableMember, presentCardRow, viewerProfile } from './search.server'
 import type { Viewer } from './visibility.server'
 
 /** At most this many members in liked_by (the newest). */
@@ -18,7 +18,7 @@ export const AUTO_LIKE_INTERVAL_S = 3 * 60 * 60
 type Member = Viewer & { id: number }
 
 // Cursor of a likes list: [new first (1/0), the like's time as Postgres text, member id].
-const likesCursor = z.tuple([z.union([z.literal(0), z.literal(1)]), z.string().regex(PG_TIMESTAMP), z.number().int().positive()])
+const likesCursor = z.tuple([z.union([z.literal(0), z.literal(1)]), cursorTimestamp, cursorId])
 export function decodeLikesCursor(cursor: string): [0 | 1, string, number] | undefined {
   try {
     const parsed = likesCursor.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')))

@@ -98,8 +98,31 @@ export function listableMember(viewer: Viewer, hidden: number[]): SQL {
 // The cursor: [last_active_at as Postgres text, account_id], base64url JSON. The timestamp stays text so its
 // microseconds survive (a JS Date keeps milliseconds only, which would repeat or skip rows).
 /** A timestamptz as Postgres prints it (ISO style): 2026-11-23 12:00:00.123456+00. */
-export const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/
-const cursorSchema = z.tuple([z.string().regex(PG_TIMESTAMP), z.number().int().positive()])
+export const PG_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-](\d{2})(:(\d{2}))?$/
+
+/** Whether a text has PG_TIMESTAMP's shape and names a real moment (no 31 February, no hour 25, no offset 99). */
+export function isPgTimestamp(text: string): boolean {
+  const m = PG_TIMESTAMP.exec(text)
+  if (!m) return false
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = [m[1], m[2], m[3], m[4], m[5], m[6], m[8], m[10] ?? '0'].map(Number)
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return (
+    year >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetHours <= 15 &&
+    offsetMinutes <= 59
+  )
+}
+
+/** A cursor's parts: a real timestamp (a forged one is refused here, not by the database) and a row id. */
+export const cursorTimestamp = z.string().max(40).refine(isPgTimestamp)
+export const cursorId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+const cursorSchema = z.tuple([cursorTimestamp, cursorId])
 
 export function encodeCursor(parts: [string, number]): string {
   return Buffer.from(JSON.stringify(parts)).toString('base64url')

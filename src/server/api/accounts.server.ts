@@ -1,6 +1,6 @@
 // Signup, activation and password reset endpoints (issue 3); login and logout live in user.server.ts.
 import type { FastifyInstance } from 'fastify'
-import { resetPasswordDoRequest, resetPasswordRequest, signupRequest } from '../../shared/contracts'
+import { resetPasswordDoRequest, resetPasswordRequest, signupRequest, tokenQuery } from '../../shared/contracts'
 import { ApiError, requireAccount } from '../context.server'
 import { parseInput } from '../zod-errors.server'
 import { rateLimitHit } from '../rate-limit.server'
@@ -30,7 +30,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   // The link of the activation mail: confirms and shows the result page.
   app.get('/api/activate.php', async (req, reply) => {
-    const token = (req.query as Record<string, string | undefined>).token
+    const { token } = parseInput(tokenQuery, req.query, req.ctx.t)
     const ok = await activateAccount(db, req.ctx.tenant, token)
     return reply.redirect(ok ? '/activate/done' : '/activate/error', 303)
   })

@@ -1,7 +1,7 @@
 // Notification settings, one-click unsubscribe (RFC 8058) and the mail provider's bounce/complaint webhook.
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { mailEventRequest, updateNotificationsRequest } from '../../shared/contracts'
+import { mailEventRequest, tokenQuery, updateNotificationsRequest } from '../../shared/contracts'
 import { ApiError, requireAccount } from '../context.server'
 import { parseInput } from '../zod-errors.server'
 import {
@@ -37,11 +37,11 @@ export async function notificationRoutes(app: FastifyInstance) {
   }
   // One-click from the mail client (List-Unsubscribe-Post), and the link itself for a person.
   app.post('/api/unsubscribe.php', async (req) => {
-    if (!(await unsubscribe((req.query as Record<string, string>).token, req.ctx.tenant.pool))) throw new ApiError(400, 'token_invalid', req.ctx.t('reset.link_invalid'))
+    if (!(await unsubscribe(parseInput(tokenQuery, req.query, req.ctx.t).token, req.ctx.tenant.pool))) throw new ApiError(400, 'token_invalid', req.ctx.t('reset.link_invalid'))
     return { ok: true }
   })
   app.get('/api/unsubscribe.php', async (req, reply) => {
-    const ok = await unsubscribe((req.query as Record<string, string>).token, req.ctx.tenant.pool)
+    const ok = await unsubscribe(parseInput(tokenQuery, req.query, req.ctx.t).token, req.ctx.tenant.pool)
     return reply.redirect(ok ? '/notifications?unsubscribed=1' : '/activate/error', 303)
   })
 

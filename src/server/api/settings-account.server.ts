@@ -1,6 +1,6 @@
 // The account part of the settings screen: password, e-mail address, deletion and its alternatives.
 import type { FastifyInstance } from 'fastify'
-import { changeEmailRequest, changePasswordRequest, deleteAccountRequest, invisibleRequest, tokenRequest } from '../../shared/contracts'
+import { changeEmailRequest, changePasswordRequest, deleteAccountRequest, invisibleRequest, tokenQuery, tokenRequest } from '../../shared/contracts'
 import { deleteAccount, reactivateAccount } from '../../features/accounts/deletion.server'
 import { claimStayDiscount } from '../../features/accounts/stay-discount.server'
 import { accounts } from '../../db/schema'
@@ -54,7 +54,7 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
 
   // The link of the reactivation mail.
   app.get('/api/reactivate.php', async (req, reply) => {
-    const token = (req.query as Record<string, string | undefined>).token
+    const { token } = parseInput(tokenQuery, req.query, req.ctx.t)
     const ok = await reactivateAccount(db, req.ctx.tenant, token)
     return reply.redirect(ok ? '/login?reactivated=1' : '/activate/error', 303)
   })
