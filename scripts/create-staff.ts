@@ -1,17 +1,19 @@
 // npm run staff:create -- --tenant datingstad --email staf@example.nl --password '...' [--name Staf]
 // Creates (or promotes) a staff account in the tenant's pool; staff review photos at /admin/photos.
+// On the embedded database while the server runs, the server does it (its command socket, decision 019): a second
+// process on the PGlite data directory would lose the account.
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { and, eq, sql } from 'drizzle-orm'
 import { loadConfig } from '../src/server/config.server'
 import { loadTenants } from '../src/server/tenants.server'
 import { openDatabase, migrateDatabase } from '../src/db/client.server'
-import { accounts, profiles } from '../src/db/schema'
-import { hashPassword } from '../src/features/accounts/passwords.server'
+import { DataDirLockedError } from '../src/db/data-dir-lock.server'
+import { createStaff, STAFF_PASSWORD_MIN } from '../src/features/accounts/staff.server'
+import { sendCommand } from '../src/server/command-socket.server'
 
 const { values } = parseArgs({ options: { tenant: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } } })
-if (!values.tenant || !values.email || !values.password || values.password.length < 12) {
-  console.error('Usage: npm run staff:create -- --tenant <id> --email <address> --password <at least 12 characters> [--name <name>]')
+if (!values.tenant || !values.email || !values.password || values.password.length < STAFF_PASSWORD_MIN) {
+  console.error(`Usage: npm run staff:create -- --tenant <id> --email <address> --password <at least ${STAFF_PASSWORD_MIN} characters> [--name <name>]`)
   process.exit(2)
 }
 const config = loadConfig(process.env)
@@ -20,20 +22,29 @@ if (!tenant) {
   console.error(`Unknown tenant ${values.tenant}`)
   process.exit(2)
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') })
-await migrateDatabase(database)
-const { db } = database
-const passwordHash = await hashPassword(values.password)
-const [existing] = await db.select().from(accounts).where(and(eq(accounts.pool, tenant.pool), sql`lower(${accounts.email}) = lower(${values.email})`))
-if (existing) {
-  await db.update(accounts).set({ role: 'staff', passwordHash, status: 'active' }).where(eq(accounts.id, existing.id))
-  console.log(`Account ${values.email} in pool ${tenant.pool} is now staff.`)
-} else {
-  const [acc] = await db
-    .insert(accounts)
-    .values({ pool: tenant.pool, tenantId: tenant.id, email: values.email, passwordHash, status: 'active', role: 'staff', confirmedAt: new Date(), language: tenant.default_locale })
-    .returning()
-  await db.insert(profiles).values({ accountId: acc.id, pool: acc.pool, name: values.name ?? 'Staff', birthDate: '1980-01-01', country: Object.keys(tenant.countries)[0], searchable: false })
-  console.log(`Staff account ${values.email} created in pool ${tenant.pool}.`)
+let database
+try {
+  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'), command: 'staff:create' })
+} catch (err) {
+  if (!(err instanceof DataDirLockedError)) throw err
+  if (!err.holder.socket) {
+    console.error(err.message)
+    process.exit(1)
+  }
+  try {
+    const answer = await sendCommand(err.holder.socket, { command: 'staff:create', tenant: tenant.id, email: values.email, password: values.password, name: values.name })
+    if (!answer.ok) {
+      console.error(`The running server (pid ${err.holder.pid}) refused: ${answer.message}`)
+      process.exit(1)
+    }
+    console.log(`${answer.message} (through the running server, pid ${err.holder.pid})`)
+    process.exit(0)
+  } catch (e) {
+    console.error(`${err.message}\nIts command socket ${err.holder.socket} did not answer: ${e instanceof Error ? e.message : String(e)}`)
+    process.exit(1)
+  }
 }
+await migrateDatabase(database)
+const out = await createStaff(database.db, tenant, { email: values.email, password: values.password, name: values.name })
+console.log(out.message)
 await database.close()

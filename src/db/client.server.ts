@@ -8,6 +8,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import * as schema from './schema'
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.server'
 
 /** Both drivers expose the same query builder; the node-postgres type stands for both. */
 export type Db = NodePgDatabase<typeof schema>
@@ -17,6 +18,8 @@ export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
   close(): Promise<void>
+  /** PGlite on disk: the lock this process holds on the data directory (one process at a time). */
+  lock?: DataDirLock
 }
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), 'src/db/migrations')
@@ -28,6 +31,8 @@ export interface OpenOptions {
   dataDir?: string
   /** A PGlite data dump to start from (tests copy a migrated template). */
   loadDataDir?: Blob
+  /** Who opens a PGlite data directory (server, migrate, ...): named to a second process that finds it locked. */
+  command?: string
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -37,11 +42,25 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const db = drizzlePg(pool, { schema })
     return { db, kind: 'postgres', close: () => pool.end() }
   }
-  if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true })
-  const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir })
-  await client.waitReady
-  const db = drizzlePglite(client, { schema }) as unknown as Db
-  return { db, kind: 'pglite', close: () => client.close() }
+  // A second process on the same data directory loses and corrupts data: throws DataDirLockedError (decision 019).
+  const lock = opts.dataDir ? acquireDataDirLock(opts.dataDir, opts.command ?? path.basename(process.argv[1] ?? 'node')) : undefined
+  try {
+    if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true })
+    const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir })
+    await client.waitReady
+    const db = drizzlePglite(client, { schema }) as unknown as Db
+    const close = async () => {
+      try {
+        await client.close()
+      } finally {
+        lock?.release()
+      }
+    }
+    return { db, kind: 'pglite', close, lock }
+  } catch (err) {
+    lock?.release()
+    throw err
+  }
 }
 
 /** Applies the versioned migrations in src/db/migrations (idempotent). */

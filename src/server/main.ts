@@ -7,12 +7,14 @@ import { createServices } from './services.server'
 import { buildApp } from './app.server'
 import { vikePages } from './vike.server'
 import { seedDemo } from '../db/seed.server'
+import { DataDirLockedError, announceSocket } from '../db/data-dir-lock.server'
+import { startCommandSocket } from './command-socket.server'
 
 async function main() {
   const config = loadConfig(process.env)
   const loaded = await loadTenants()
   const tenants = createRegistry(loaded.all, config.defaultTenant)
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') })
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'), command: 'server' })
   await migrateDatabase(database)
   if (config.seedDemo) {
     const seeded = await seedDemo(database.db, { tenants: tenants.all, mediaDir: config.mediaDir, membersPerPool: config.seedMembersPerPool, log: (l: string) => console.log(l) })
@@ -23,8 +25,13 @@ async function main() {
     }
   }
   const services = await createServices({ config, database, tenants, jobIntervalMs: config.runJobs ? 1000 : 0, log: (m) => console.error(`[jobs] ${m}`) })
+  if (database.kind === 'pglite' && !config.runJobs) console.error('[jobs] RUN_JOBS=false on the embedded database: nothing runs the jobs (npm run worker needs PostgreSQL).')
   const app = await buildApp({ services, pages: vikePages({ dev: config.env === 'development' }), logger: true })
+  // The embedded database is this process's alone: other commands reach it through the command socket.
+  const control = database.lock ? await startCommandSocket(services) : undefined
+  if (database.lock && control) announceSocket(database.lock, control.path)
   const close = async () => {
+    await control?.close()
     await app.close()
     await services.jobs.stop()
     services.mailer.close()
@@ -38,6 +45,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof TenantFileError || err.message?.startsWith('Invalid configuration') ? err.message : err)
+  console.error(err instanceof TenantFileError || err instanceof DataDirLockedError || err.message?.startsWith('Invalid configuration') ? err.message : err)
   process.exit(1)
 })

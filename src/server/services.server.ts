@@ -38,7 +38,7 @@ export async function createServices(opts: { config: Config; database: Database;
   const gifs = createGifSource({ giphyApiKey: config.giphyApiKey, giphyApiUrl: config.giphyApiUrl, log })
   const handlers = {
     [MAIL_JOB]: mailJobHandler({ tenants, i18n, mailer, publicUrl: config.publicUrl, unsubscribeToken: async (id) => unsubscribeToken(await (secret ??= unsubscribeSecret(database.db)), id) }),
-    [PURGE_JOB]: purgeJobHandler(database.db, config.mediaDir),
+    [PURGE_JOB]: purgeJobHandler(database.db, config.mediaDir, (pool) => tenants.all.filter((t) => t.pool === pool).map((t) => t.id)),
     [MESSAGE_PUSH_JOB]: messagePushHandler({ db: database.db, tenants, i18n, push, isOnline: (id) => realtime.isOnline(id) }),
   }
   const jobs = createJobWorker(database.db, handlers, { intervalMs: opts.jobIntervalMs, log })

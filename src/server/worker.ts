@@ -1,13 +1,17 @@
 // npm run worker: the job worker alone (mail, purges), for deployments that run the web servers with RUN_JOBS=false.
-import path from 'node:path'
 import { loadConfig } from './config.server'
 import { loadTenants, createRegistry } from './tenants.server'
 import { openDatabase, migrateDatabase } from '../db/client.server'
 import { createServices } from './services.server'
 
 const config = loadConfig(process.env)
+if (!config.databaseUrl) {
+  // PGlite is one process (decision 019): the server runs the jobs itself on it.
+  console.error('npm run worker needs PostgreSQL (DATABASE_URL). On the embedded database (PGlite) the server runs the jobs itself (RUN_JOBS=true, the default); a second process on it would lose data.')
+  process.exit(2)
+}
 const tenants = createRegistry((await loadTenants()).all, config.defaultTenant)
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite') })
+const database = await openDatabase({ databaseUrl: config.databaseUrl })
 await migrateDatabase(database)
 const services = await createServices({ config, database, tenants, jobIntervalMs: 1000, log: (m) => console.error(`[jobs] ${m}`) })
 console.log(`Job worker running (${database.kind}, mail via ${services.mailer.kind}).`)

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { and, eq, lte, sql } from 'drizzle-orm'
 import type { TFunction } from 'i18next'
 import type { Db } from '../../db/client.server'
-import { accounts, photos, profiles, sessions } from '../../db/schema'
+import { accounts, complaints, messages, photos, profiles, sessions } from '../../db/schema'
 import type { Tenant } from '../../shared/tenant-schema'
 import { enqueueJob, type JobHandler } from '../../server/jobs.server'
 import { verifyPassword } from './passwords.server'
@@ -56,19 +56,52 @@ export async function reactivateAccount(db: Db, tenant: Tenant, token: string | 
   })
 }
 
-/** The purge job: removes the account with all its rows (cascade) and its media files, if still deleted after the grace period. */
-export function purgeJobHandler(db: Db, mediaDir: string): JobHandler {
+/**
+ * The purge job: if the account is still deleted after the grace period, removes it with all its rows (cascade:
+ * profile, photos, likes, messages, sessions, ledger, orders...), the rows that do not cascade (complaints it
+ * filed, queued mails, counters) and its media files: every variant of its photos and the images it sent in chat.
+ * tenantsOfPool names the brands whose dev mailbox may hold mails to the member.
+ */
+export function purgeJobHandler(db: Db, mediaDir: string, tenantsOfPool: (pool: string) => string[] = () => []): JobHandler {
   return async (payload) => {
     const accountId = Number(payload.accountId)
     const [acc] = await db
-      .select({ id: accounts.id })
+      .select({ id: accounts.id, email: accounts.email, pool: accounts.pool })
       .from(accounts)
       .where(and(eq(accounts.id, accountId), eq(accounts.status, 'deleted'), lte(accounts.deletedAt, sql`now() - make_interval(days => ${DELETION_GRACE_DAYS})`)))
     if (!acc) return
-    const files = await db.select().from(photos).where(eq(photos.accountId, accountId))
-    await db.delete(accounts).where(eq(accounts.id, accountId))
-    for (const f of files) {
-      for (const name of [f.filename, f.thumbFilename, f.blurredFilename]) await fs.rm(path.join(mediaDir, path.basename(name)), { force: true })
-    }
+    const files = await memberMediaFiles(db, accountId)
+    await db.transaction(async (tx) => {
+      await purgeLooseRows(tx as unknown as Db, acc, tenantsOfPool(acc.pool))
+      await tx.delete(accounts).where(eq(accounts.id, accountId))
+    })
+    // After the rows: a failure here leaves files without rows (no personal data reachable), never rows without files.
+    for (const name of files) await fs.rm(path.join(mediaDir, name), { force: true })
   }
 }
+
+/** The media files of a member: every variant of their photos and the images they sent in chat. */
+export async function memberMediaFiles(db: Db, accountId: number): Promise<string[]> {
+  const photoRows = await db.select({ a: photos.filename, b: photos.thumbFilename, c: photos.blurredFilename }).from(photos).where(eq(photos.accountId, accountId))
+  const sent = await db.select({ body: messages.body }).from(messages).where(and(eq(messages.senderId, accountId), eq(messages.kind, 'image')))
+  const names = photoRows.flatMap((r) => [r.a, r.b, r.c])
+  for (const m of sent) {
+    try {
+      const body = JSON.parse(m.body ?? '{}') as Record<string, unknown>
+      for (const key of ['filename', 'thumbFilename', 'blurredFilename']) if (typeof body[key] === 'string') names.push(body[key])
+    } catch {
+      // Not JSON: no file to remove.
+    }
+  }
+  return names.map((n) => path.basename(n))
+}
+
+/** Rows about the member that do not go with the account by cascade: complaints they filed, queued mails, counters. */
+export async function purgeLooseRows(db: Db, account: { id: number; email: string; pool: string }, tenantIds: string[]) {
+  await db.delete(complaints).where(and(eq(complaints.pool, account.pool), eq(complaints.accountId, account.id)))
+  // Jobs still waiting or failed keep their payload (done jobs have it emptied): mails to the member, pushes.
+  await db.execute(sql`delete from jobs where done_at is null and kind <> ${PURGE_JOB} and (payload->>'accountId' = ${String(account.id)} or lower(payload->>'to') = lower(${account.email}))`)
+  await db.execute(sql`delete from rate_limits where key ~ ${`^[a-z-]+:${account.id}$`}`)
+  if (tenantIds.length) await db.execute(sql`delete from dev_mails where lower(to_address) = lower(${account.email}) and tenant_id in (${sql.join(tenantIds.map((t) => sql`${t}`), sql`, `)})`)
+}
+

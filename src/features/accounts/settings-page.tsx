@@ -43,7 +43,7 @@ function useForm<V extends Record<string, string>>(initial: V, url: string) {
   return { bind, submit, done, error, busy }
 }
 
-/** /settings: main image, location, interests, e-mail address, password and account deletion. */
+/** /settings: main image, location, interests, e-mail address, password, the data download and account deletion. */
 export function SettingsPage() {
   const { t } = useTranslation()
   const { user } = useSession()
@@ -97,6 +97,14 @@ export function SettingsPage() {
             {t('settings.password_submit')}
           </Button>
         </form>
+      </Section>
+      <Section aria-labelledby="export-title">
+        <h2 id="export-title">{t('settings.export_title')}</h2>
+        <p>{t('settings.export_body')}</p>
+        {/* A plain download: the server sends the file as an attachment (GET /api/export.php, decision 019). */}
+        <ButtonLink href="/api/export.php" download data-testid="export-data">
+          {t('settings.export_button')}
+        </ButtonLink>
       </Section>
       <Section aria-labelledby="delete-title">
         <h2 id="delete-title">{t('delete.title')}</h2>

@@ -205,7 +205,7 @@ export async function sendMessage(db: Db, input: SendInput): Promise<SendResult>
     clientId: message.client_id,
     kind: message.kind,
     // A chat image is not a profile photo: its files are named in the message alone.
-    body: message.kind === 'text' ? message.text : message.kind === 'image' ? JSON.stringify({ filename: message.photo.filename, thumbFilename: message.photo.thumbFilename }) : gifBody,
+    body: message.kind === 'text' ? message.text : message.kind === 'image' ? JSON.stringify({ filename: message.photo.filename, thumbFilename: message.photo.thumbFilename, blurredFilename: message.photo.blurredFilename }) : gifBody,
     giftId: message.kind === 'gift' ? message.gift_id : null,
     gifId: message.kind === 'gif' ? message.gif_id : null,
     reason: message.kind === 'text' || message.kind === 'gif' ? 'message' : message.kind === 'image' ? 'photo' : 'gift',

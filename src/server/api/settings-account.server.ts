@@ -10,6 +10,7 @@ import { parseInput } from '../zod-errors.server'
 import { rateLimitHit } from '../rate-limit.server'
 import { changePassword, confirmEmailChange, requestEmailChange, type Outcome } from '../../features/accounts/account-settings.server'
 import { SESSION_COOKIE, presentUser } from '../../features/accounts/sessions.server'
+import { exportMemberData } from '../../features/accounts/export.server'
 
 const answer = (result: Outcome) => {
   if (!result.ok) throw new ApiError(result.status, result.code, result.message, result.fields)
@@ -65,6 +66,20 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
     const discount = await claimStayDiscount(db, { tenant: req.ctx.tenant, account })
     if (!discount) throw new ApiError(404, 'not_found', req.ctx.t('errors.not_found'))
     return { discount }
+  })
+
+  // The member's own data as a file (GDPR; decision 019): JSON with the photos embedded, downloaded from /settings.
+  app.get('/api/export.php', async (req, reply) => {
+    const account = requireAccount(req)
+    const { t, tenant } = req.ctx
+    if (!(await rateLimitHit(db, `export:${account.id}`, 5, 3600))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
+    const data = await exportMemberData(db, { accountId: account.id, tenant, mediaDir: app.services.config.mediaDir })
+    const day = data.exported_at.slice(0, 10)
+    reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="${tenant.id}-${account.id}-${day}.json"`)
+      .type('application/json; charset=utf-8')
+    return JSON.stringify(data, null, 1)
   })
 
   // Invisible mode (one of the alternatives to deleting the account; also on the notifications screen).
