@@ -16,7 +16,7 @@ export default {
     {
       displayName: 'api',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/test/api/**/*.test.ts?(x)'],
+      testMatch: ['<rootDir>/test/api/**/*.test.ts?(x)', '<rootDir>/test/trust/**/*.test.ts?(x)'],
       transform,
       transformIgnorePatterns,
       globalSetup: '<rootDir>/test/support/global-setup.ts',
