@@ -24,7 +24,7 @@ export function chooseLanguage(tenant: Tenant, opts: { cookie?: string; account?
 
 export async function buildRequestContext(services: Services, req: FastifyRequest, tenant: Tenant): Promise<RequestContext> {
   const country = services.geoip(req.ip)
-  const account = await accountForSession(services.database.db, req.cookies[SESSION_COOKIE], tenant.pool)
+  const account = await accountForSession(services.database.db, req.cookies[SESSION_COOKIE], tenant)
   const lng = chooseLanguage(tenant, {
     cookie: req.cookies[LANGUAGE_COOKIE],
     account,

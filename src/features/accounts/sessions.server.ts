@@ -35,20 +35,29 @@ function buildSessionQuery(db: Db) {
     .select({ account: accounts, stale: sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${ACTIVITY_INTERVAL_S})` })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), eq(sessions.pool, sql.placeholder('pool')), gt(sessions.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('hash')),
+        eq(sessions.pool, sql.placeholder('pool')),
+        // Decision 002: brands never share a session, not even brands of one pool.
+        eq(sessions.tenantId, sql.placeholder('tenant')),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
     .limit(1)
     .prepare('session_account')
 }
 /** Every request looks its session up: the query is built once per database and prepared on each connection. */
 const sessionQueries = new WeakMap<Db, ReturnType<typeof buildSessionQuery>>()
 
-/** The account of a session token, only within the tenant's pool and while not expired or deleted. */
-export async function accountForSession(db: Db, token: string | undefined, pool: string) {
+/** The account of a session token, only on the brand (tenant) that made it and while not expired or deleted. */
+export async function accountForSession(db: Db, token: string | undefined, tenant: { id: string; pool: string }) {
+  const { pool } = tenant
   if (!token || token.length > 100) return undefined
   let query = sessionQueries.get(db)
   if (!query) sessionQueries.set(db, (query = buildSessionQuery(db)))
   const tokenHash = hashToken(token)
-  const rows = await query.execute({ hash: tokenHash, pool })
+  const rows = await query.execute({ hash: tokenHash, pool, tenant: tenant.id })
   const account = rows[0]?.account
   if (!account || account.status === 'deleted') return undefined
   // A member in use is active: search lists the most recently active first. Written at most every 5 minutes.

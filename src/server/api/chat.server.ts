@@ -1,7 +1,7 @@
 // The chat API: conversations (GET /api/chats.php, GET and DELETE /api/chat.php), messages (POST
 // /api/message.php, POST /api/message-image.php), read state (POST /api/chat-read.php), gifts and GIFs, and
 // the live socket /api/ws. Everything is scoped to the pool and the two participants: anyone else gets 404.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import multipart from '@fastify/multipart'
 import { eq } from 'drizzle-orm'
@@ -19,7 +19,8 @@ import {
   CLIENT_ID,
   type LiveServerEvent,
 } from '../../shared/chat-contracts'
-import { ApiError, requireAccount } from '../context.server'
+import { ApiError, requireAccount, sendError } from '../context.server'
+import { isTenantOrigin } from '../origins.server'
 import { parseInput } from '../zod-errors.server'
 import { ChatError, hideChats, listChats, markRead, messageCost, otherParticipant, presentMessage, readConversation, sendMessage, unreadTotal, type SendInput } from '../../features/chat/chat.server'
 import { GIFTS, giftImage } from '../../features/chat/catalogue'
@@ -188,7 +189,15 @@ export async function chatRoutes(app: FastifyInstance) {
   })
 
   // The live socket: one per open tab, authenticated by the session cookie of the upgrade request.
-  app.get('/api/ws', { websocket: true }, (socket, req) => {
+  // A page of another site must not open a socket with the member's cookie (cross-site WebSocket hijacking):
+  // a browser always sends Origin on the upgrade, and it must be one of the tenant's own hosts.
+  const sameSiteOnly = async (req: FastifyRequest, reply: FastifyReply) => {
+    const origin = req.headers.origin
+    if (req.ctx && origin !== undefined && !isTenantOrigin(req.ctx.tenant, origin, req.headers.host)) {
+      return sendError(reply, new ApiError(403, 'forbidden_origin', req.ctx.t('errors.forbidden_origin')))
+    }
+  }
+  app.get('/api/ws', { websocket: true, preHandler: sameSiteOnly }, (socket, req) => {
     const account = req.ctx?.account
     if (!account) {
       socket.close(4401, 'authentication_required')
