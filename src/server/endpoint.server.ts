@@ -21,6 +21,11 @@ export type EndpointHandler<E> = (req: EndpointRequest<E>, reply: FastifyReply) 
 export interface RouteOptions {
   /** The translation key of the 403 authentication_required message, when the endpoint says it better ("log in to like"). */
   authenticationMessage?: string
+  /**
+   * Runs after the session check and before validation; throws to refuse (an ApiError). For endpoints that must
+   * look absent to callers without a secret, so that not even their validation answers.
+   */
+  guard?: (req: FastifyRequest) => void | Promise<void>
 }
 
 /** Registers one endpoint: `route(app, likeEndpoint, async (req) => ({ liked: true, match }))`. */
@@ -45,6 +50,7 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, def: E
     // Before validation: a visitor without the session gets 403 whatever the input (as requireAccount did).
     preValidation: async (req) => {
       enforceSession(req, def.session, opts)
+      await opts.guard?.(req)
     },
     handler: (req, reply) => handler(req as unknown as EndpointRequest<E>, reply),
   })

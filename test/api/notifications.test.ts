@@ -90,11 +90,20 @@ describeEachDb('notifications API', (kind) => {
     // A token with its last character changed (to a different one, whatever it was).
     const token = url.searchParams.get('token')!
     const forgedToken = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A')
-    const forged = await call('POST', `/api/unsubscribe.php?token=${forgedToken}`)
+    // What Gmail and Yahoo post (RFC 8058): a urlencoded form, no cookie, no Origin.
+    const oneClickPost = (address: string, payload = 'List-Unsubscribe=One-Click', type = 'application/x-www-form-urlencoded') =>
+      app.inject({ method: 'POST', url: address, headers: { host: url.host, 'content-type': type }, payload })
+    const forged = await oneClickPost(`/api/unsubscribe.php?token=${forgedToken}`)
     expect(forged.statusCode).toBe(400)
-    const oneClick = await call('POST', url.pathname + url.search)
+    expect(forged.json().error).toBe('token_invalid')
+    const oneClick = await oneClickPost(url.pathname + url.search)
     expect(oneClick.statusCode).toBe(200)
+    expect(oneClick.json()).toEqual({ ok: true })
     const me = (await call('GET', '/api/user.php', cookie)).json().user
     expect(me.notifications_disabled).toEqual(['listunsubscribe'])
+    // The multipart form of RFC 8058's example is read too.
+    const boundary = 'XyZ'
+    const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`
+    expect((await oneClickPost(url.pathname + url.search, multipart, `multipart/form-data; boundary=${boundary}`)).statusCode).toBe(200)
   })
 })

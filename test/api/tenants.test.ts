@@ -23,8 +23,17 @@ describe('tenant files', () => {
     await expect(loadTenants(dir)).rejects.toThrow(/broken\.ts is invalid:\n\s+niche:/)
   })
 
-  it('rejects a file whose id differs from its name, and duplicate domains', () => {
-    expect(() => parseTenant('/x/other.ts', { id: 'x' })).toThrow(/other\.ts is invalid/)
+  it('rejects a file whose id differs from its name, and duplicate domains', async () => {
+    const { byId } = await loadTenants()
+    const datingstad = byId.get('datingstad')!
+    // A valid tenant under another file name: only the id is wrong.
+    expect(parseTenant('/x/datingstad.ts', datingstad).id).toBe('datingstad')
+    expect(() => parseTenant('/x/other.ts', datingstad)).toThrow(/other\.ts is invalid:\n\s+id: must be "other", the file's name/)
+    const rijpedates = byId.get('rijpedates')!
+    const clash = { ...rijpedates, domains: ['rijpedates.nl', 'DATINGSTAD.NL'.toLowerCase()] }
+    expect(() => createRegistry([datingstad, clash])).toThrow('Domain datingstad.nl belongs to both datingstad and rijpedates')
+    expect(() => createRegistry([datingstad, { ...rijpedates, id: 'datingstad', domains: ['other.example'] }])).toThrow('Tenant id datingstad is used twice')
+    expect(createRegistry([datingstad, rijpedates]).resolve('rijpedates.nl')?.id).toBe('rijpedates')
   })
 
   it('resolves hosts with ports, upper case and trailing dots; refuses malformed hosts', async () => {

@@ -59,7 +59,6 @@ beforeEach(() => {
   globalThis.fetch = jest.fn(async (url: string) => {
     fetchCalls.push(url)
     if (url === '/api/chats.php') return answer(200, { chats: [], unread_total: 3 })
-    if (url === '/api/openapi.json') return answer(200, { paths: likesStatus === 200 ? { '/api/chats.php': { get: {} }, '/api/likes.php': { get: {} } } : { '/api/chats.php': { get: {} } } })
     if (url === '/api/likes.php') return likesStatus === 200 ? answer(200, { profiles: [], liked_by: [{ id: 1, like_new: true }, { id: 2, like_new: false }, { id: 3, like_new: 1 }] }) : answer(404, { error: 'not_found' })
     return answer(404, {})
   }) as unknown as typeof fetch
@@ -67,7 +66,11 @@ beforeEach(() => {
   ;(navigator as unknown as { clearAppBadge: jest.Mock }).clearAppBadge = jest.fn(async () => {})
 })
 
-afterEach(() => Object.assign(likesBadge, { newLikes: 0, version: 0, loaded: false }))
+afterEach(() => {
+  Object.assign(likesBadge, { newLikes: 0, version: 0, loaded: false })
+  // The badge reads exactly these two endpoints (no discovery of the API through /api/openapi.json).
+  expect(fetchCalls.filter((u) => u !== '/api/chats.php' && u !== '/api/likes.php')).toEqual([])
+})
 
 const mount = () =>
   render(

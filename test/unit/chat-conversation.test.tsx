@@ -53,7 +53,6 @@ function answerWith(routesIn: Route[]) {
       if (a) return { ok: a.status < 400, status: a.status, json: async () => a.body }
     }
     if (url === '/api/chats.php') return { ok: true, status: 200, json: async () => ({ chats: [], unread_total: 0 }) }
-    if (url === '/api/openapi.json') return { ok: true, status: 200, json: async () => ({ paths: {} }) }
     return { ok: true, status: 200, json: async () => ({ ok: true }) }
   }) as unknown as typeof fetch
 }

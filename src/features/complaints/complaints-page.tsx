@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
-import { http, HttpError } from '../../shared/http'
+import { HttpError } from '../../shared/http'
+import { callEndpoint } from '../../shared/api-client'
+import { complaintEndpoint } from './endpoints'
 import type { ComplaintRequest } from '../../shared/contracts'
 import { PageColumn, Card, PageTitle } from '../../ui/page'
 import { Alert, TextAreaField, TextField } from '../../ui/form'
@@ -31,7 +33,7 @@ export function ComplaintsPage() {
     setError(undefined)
     setFields({})
     try {
-      setDone(await http<{ id: number; email: string }>('/api/complaints.php', { method: 'POST', body: values }))
+      setDone(await callEndpoint(complaintEndpoint, { body: values }))
     } catch (err) {
       if (err instanceof HttpError) {
         setError(err.message || t('errors.generic'))

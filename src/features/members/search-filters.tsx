@@ -2,13 +2,13 @@ import { useEffect, useState, type FormEvent } from 'react'
 import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
-import { http } from '../../shared/http'
+import { callEndpoint } from '../../shared/api-client'
+import { regionsEndpoint, type CountryRegions } from '../settings/endpoints'
 import { MAX_SEARCH_AGE, MIN_SEARCH_AGE } from '../../shared/discovery-contracts'
 import { Button } from '../../ui/button'
 import { Chip, Choices } from '../../ui/profile-fields'
 import type { FilterForm } from './search-store'
 
-type CountryRegions = { country: string; name: string; regions: { code: string; name: string }[] }
 type SearchField = 'gender' | 'country' | 'region' | 'age'
 
 const Panel = styled.form(({ theme }) => ({
@@ -90,7 +90,7 @@ function AgeSelect({ name, label, value, onChange }: { name: string; label: stri
 function useRegions(): CountryRegions[] {
   const [regions, setRegions] = useState<CountryRegions[]>([])
   useEffect(() => {
-    http<{ countries: CountryRegions[] }>('/api/regions.php')
+    callEndpoint(regionsEndpoint)
       .then((r) => setRegions(r.countries))
       .catch(() => undefined)
   }, [])

@@ -4,6 +4,8 @@ import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
 import { useSession, useSessionStore } from '../../shared/session/session-context'
 import { http } from '../../shared/http'
+import { callEndpoint } from '../../shared/api-client'
+import { enableEmailEndpoint, notificationsEndpoint, updateNotificationsEndpoint } from './endpoints'
 import { NOTIFICATION_TYPES, type NotificationSettings } from '../../shared/contracts'
 import { PageColumn, Card, PageTitle } from '../../ui/page'
 import { Alert } from '../../ui/form'
@@ -35,13 +37,13 @@ export function NotificationsPage() {
   const [pushError, setPushError] = useState<string>()
   useEffect(() => {
     setUnsubscribed(new URLSearchParams(window.location.search).has('unsubscribed'))
-    if (user) http<{ notifications: NotificationSettings }>('/api/notifications.php').then((r) => setSettings(r.notifications)).catch(() => undefined)
+    if (user) callEndpoint(notificationsEndpoint).then((r) => setSettings(r.notifications)).catch(() => undefined)
   }, [user])
 
   if (!user) return <LoginRequired title={t('notifications.title')} message={t('notifications.login_required')} />
   const update = async (patch: Partial<NotificationSettings>) => {
     setSettings((s) => (s ? { ...s, ...patch } : s))
-    const r = await http<{ notifications: NotificationSettings }>('/api/notifications.php', { method: 'PUT', body: patch })
+    const r = await callEndpoint(updateNotificationsEndpoint, { body: patch })
     setSettings(r.notifications)
     setSaved(t('notifications.saved'))
   }
@@ -57,7 +59,7 @@ export function NotificationsPage() {
     await update({ push: true })
   }
   const enable = async () => {
-    const r = await http<{ notifications: NotificationSettings }>('/api/notifications-enable.php', { method: 'POST', body: {} })
+    const r = await callEndpoint(enableEmailEndpoint)
     setSettings(r.notifications)
     if (store.user) store.user = { ...store.user, notifications_disabled: [] }
     setSaved(t('notifications.enabled'))

@@ -6,7 +6,9 @@ import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
-import { http, HttpError } from '../../shared/http'
+import { HttpError } from '../../shared/http'
+import { callEndpoint } from '../../shared/api-client'
+import { ownProfileEndpoint, updateOwnProfileEndpoint } from './endpoints'
 import type { OwnProfile } from '../../shared/contracts'
 import { PageColumn, Card, PageTitle } from '../../ui/page'
 import { Alert } from '../../ui/form'
@@ -144,14 +146,14 @@ export function CompleteSignupPage() {
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
   useEffect(() => {
-    if (user) http<{ profile: OwnProfile }>('/api/profile.php').then((r) => setProfile(r.profile)).catch(() => setError(t('errors.generic')))
+    if (user) callEndpoint(ownProfileEndpoint).then((r) => setProfile(r.profile)).catch(() => setError(t('errors.generic')))
   }, [user, t])
   if (!user) return <LoginRequired title={t('complete_signup.title')} message={t('complete_signup.login_required')} />
   const save: Save = async (patch) => {
     setBusy(true)
     setError(undefined)
     try {
-      const r = await http<{ profile: OwnProfile }>('/api/profile.php', { method: 'PUT', body: patch })
+      const r = await callEndpoint(updateOwnProfileEndpoint, { body: patch })
       setProfile(r.profile)
       return true
     } catch (err) {

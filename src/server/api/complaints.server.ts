@@ -1,14 +1,15 @@
 // POST /api/complaints.php: stores a complaint for the tenant and confirms it with its number.
+// Definition: src/features/complaints/endpoints.ts.
 import type { FastifyInstance } from 'fastify'
-import { complaintRequest } from '../../shared/contracts'
-import { parseInput } from '../zod-errors.server'
+import { route } from '../endpoint.server'
+import { complaintEndpoint } from '../../features/complaints/endpoints'
 import { complaints } from '../../db/schema'
 
 export async function complaintRoutes(app: FastifyInstance) {
   const { db } = app.services.database
-  app.post('/api/complaints.php', async (req, reply) => {
-    const { tenant, t, account } = req.ctx
-    const body = parseInput(complaintRequest, req.body, t)
+  route(app, complaintEndpoint, async (req, reply) => {
+    const { tenant, account } = req.ctx
+    const body = req.body
     const [row] = await db
       .insert(complaints)
       .values({

@@ -1,9 +1,11 @@
 // Notification settings, one-click unsubscribe (RFC 8058) and the mail provider's bounce/complaint webhook.
+// Definitions: src/features/notifications/endpoints.ts.
 import crypto from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
-import { mailEventRequest, tokenQuery, updateNotificationsRequest } from '../../shared/contracts'
-import { ApiError, requireAccount } from '../context.server'
-import { parseInput } from '../zod-errors.server'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import formbody from '@fastify/formbody'
+import { ApiError } from '../context.server'
+import { route } from '../endpoint.server'
+import * as api from '../../features/notifications/endpoints'
 import {
   accountOfUnsubscribeToken, disableEmail, enableEmail, mailEvent, readNotifications, unsubscribeSecret, updateNotifications,
 } from '../../features/notifications/notifications.server'
@@ -11,20 +13,24 @@ import {
 export async function notificationRoutes(app: FastifyInstance) {
   const { db } = app.services.database
   const secret = await unsubscribeSecret(db)
+  // RFC 8058: mail providers post `List-Unsubscribe=One-Click` as a form (Gmail and Yahoo urlencoded, others
+  // multipart). Only the address's token counts, so the form is read (urlencoded) or drained (multipart) and
+  // not used. Registered in this plugin only: the rest of the API stays JSON.
+  await app.register(formbody, { bodyLimit: 4096 })
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) => done(null, {}))
 
-  app.get('/api/notifications.php', async (req) => {
-    const account = requireAccount(req)
+  route(app, api.notificationsEndpoint, async (req) => {
+    const account = req.ctx.account
     return { notifications: await readNotifications(db, account.id, account.pool) }
   })
 
-  app.put('/api/notifications.php', async (req) => {
-    const account = requireAccount(req)
-    const patch = parseInput(updateNotificationsRequest, req.body, req.ctx.t)
-    return { notifications: await updateNotifications(db, account.id, account.pool, patch) }
+  route(app, api.updateNotificationsEndpoint, async (req) => {
+    const account = req.ctx.account
+    return { notifications: await updateNotifications(db, account.id, account.pool, req.body) }
   })
 
-  app.post('/api/notifications-enable.php', async (req) => {
-    const account = requireAccount(req)
+  route(app, api.enableEmailEndpoint, async (req) => {
+    const account = req.ctx.account
     await enableEmail(db, account.id)
     return { notifications: await readNotifications(db, account.id, account.pool) }
   })
@@ -36,20 +42,27 @@ export async function notificationRoutes(app: FastifyInstance) {
     return true
   }
   // One-click from the mail client (List-Unsubscribe-Post), and the link itself for a person.
-  app.post('/api/unsubscribe.php', async (req) => {
-    if (!(await unsubscribe(parseInput(tokenQuery, req.query, req.ctx.t).token, req.ctx.tenant.pool))) throw new ApiError(400, 'token_invalid', req.ctx.t('reset.link_invalid'))
-    return { ok: true }
+  route(app, api.oneClickUnsubscribeEndpoint, async (req) => {
+    if (!(await unsubscribe(req.query.token, req.ctx.tenant.pool))) throw new ApiError(400, 'token_invalid', req.ctx.t('reset.link_invalid'))
+    return { ok: true as const }
   })
-  app.get('/api/unsubscribe.php', async (req, reply) => {
-    const ok = await unsubscribe(parseInput(tokenQuery, req.query, req.ctx.t).token, req.ctx.tenant.pool)
-    return reply.redirect(ok ? '/notifications?unsubscribed=1' : '/activate/error', 303)
-  })
+  // A redirect, not JSON: registered with its query schema (validated, in the OpenAPI document) but not as a definition.
+  app.get<{ Querystring: { token?: string } }>(
+    '/api/unsubscribe.php',
+    { schema: { summary: 'The List-Unsubscribe link opened by a person: unsubscribes and redirects (303) to /notifications', querystring: api.unsubscribeQuery } },
+    async (req, reply) => {
+      const ok = await unsubscribe(req.query.token, req.ctx.tenant.pool)
+      return reply.redirect(ok ? '/notifications?unsubscribed=1' : '/activate/error', 303)
+    },
+  )
 
-  app.post('/api/mail-events.php', async (req, reply) => {
+  // Without the right secret the webhook answers as if it did not exist, before its body is even validated.
+  const secretGiven = (req: FastifyRequest) => {
     const expected = app.services.config.mailEventsSecret
     const given = String(req.headers['x-mail-events-secret'] ?? '')
-    if (!expected || given.length !== expected.length || !crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected))) return reply.callNotFound()
-    const body = parseInput(mailEventRequest, req.body, req.ctx.t)
-    return { ok: true, accounts: await mailEvent(db, req.ctx.tenant.pool, body.email, body.type) }
-  })
+    if (!expected || given.length !== expected.length || !crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
+      throw new ApiError(404, 'not_found', req.ctx.t('errors.not_found'))
+    }
+  }
+  route(app, api.mailEventEndpoint, async (req) => ({ ok: true as const, accounts: await mailEvent(db, req.ctx.tenant.pool, req.body.email, req.body.type) }), { guard: secretGiven })
 }

@@ -1,5 +1,8 @@
-// /api/settings.php, /api/interests.php, /api/regions.php, /api/companyinfo.php.
+// /api/settings.php, /api/interests.php, /api/regions.php, /api/companyinfo.php. Definitions:
+// src/features/settings/endpoints.ts.
 import type { FastifyInstance } from 'fastify'
+import { route } from '../endpoint.server'
+import * as api from '../../features/settings/endpoints'
 import { buildCompanyInfo, buildSettings, interestsOf, regionDataOf } from '../../features/settings/settings.server'
 
 /** The three catalogue endpoints change only with a deploy: browsers and proxies may keep them an hour. */
@@ -13,7 +16,7 @@ export async function settingsRoutes(app: FastifyInstance) {
     return memo.get(key) as T
   }
 
-  app.get('/api/settings.php', async (req, reply) => {
+  route(app, api.settingsEndpoint, async (req, reply) => {
     const { tenant, lng, t, country } = req.ctx
     reply.header('Cache-Control', 'private, max-age=300').header('Vary', 'Cookie, Accept-Language')
     return cached(`settings:${tenant.id}:${lng}:${country ?? '-'}`, () =>
@@ -21,19 +24,19 @@ export async function settingsRoutes(app: FastifyInstance) {
     )
   })
 
-  app.get('/api/interests.php', async (req, reply) => {
+  route(app, api.interestsEndpoint, async (req, reply) => {
     const { tenant, lng, t } = req.ctx
     reply.header('Cache-Control', CATALOGUE_CACHE).header('Vary', 'Cookie, Accept-Language')
     return cached(`interests:${tenant.id}:${lng}`, () => ({ interests: interestsOf(tenant, t) }))
   })
 
-  app.get('/api/regions.php', async (req, reply) => {
+  route(app, api.regionsEndpoint, async (req, reply) => {
     const { tenant, lng } = req.ctx
     reply.header('Cache-Control', CATALOGUE_CACHE).header('Vary', 'Cookie, Accept-Language')
     return cached(`regions:${tenant.id}:${lng}`, () => ({ countries: regionDataOf(tenant, lng) }))
   })
 
-  app.get('/api/companyinfo.php', async (req, reply) => {
+  route(app, api.companyInfoEndpoint, async (req, reply) => {
     const { tenant } = req.ctx
     reply.header('Cache-Control', CATALOGUE_CACHE)
     return cached(`company:${tenant.id}`, () => buildCompanyInfo(tenant))

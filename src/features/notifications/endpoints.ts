@@ -1,0 +1,58 @@
+// The notification settings, one-click unsubscribe (RFC 8058) and the mail provider's webhook, one definition per
+// endpoint (docs/decisions/016-endpoint-contracts.md). Handlers: src/server/api/notifications.server.ts.
+import { z } from 'zod'
+import { defineEndpoint } from '../../shared/endpoint'
+import { mailEventRequest, notificationSettingsSchema, updateNotificationsRequest } from '../../shared/contracts'
+
+const notificationsResponse = z.object({ notifications: notificationSettingsSchema })
+
+export const notificationsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/notifications.php',
+  summary: 'Notification settings',
+  session: 'member',
+  response: notificationsResponse,
+  errors: [],
+})
+
+export const updateNotificationsEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/api/notifications.php',
+  summary: 'Change notification settings',
+  session: 'member',
+  body: updateNotificationsRequest,
+  response: notificationsResponse,
+  errors: [],
+})
+
+export const enableEmailEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/notifications-enable.php',
+  summary: 'Turn e-mail on again (after a bounce, a spam report or an unsubscribe)',
+  session: 'member',
+  response: notificationsResponse,
+  errors: [],
+})
+
+/** The token of the List-Unsubscribe address (checked by the handler: a wrong one is token_invalid). */
+export const unsubscribeQuery = z.object({ token: z.string().max(1000).optional() })
+
+export const oneClickUnsubscribeEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/unsubscribe.php',
+  summary: 'One-click unsubscribe (RFC 8058): the mail provider posts List-Unsubscribe=One-Click (form-urlencoded or multipart) to the List-Unsubscribe address',
+  session: 'none',
+  query: unsubscribeQuery,
+  response: z.object({ ok: z.literal(true) }),
+  errors: ['token_invalid'],
+})
+
+export const mailEventEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/mail-events.php',
+  summary: 'Bounce and complaint webhook of the mail provider (header X-Mail-Events-Secret; 404 without it)',
+  session: 'none',
+  body: mailEventRequest,
+  response: z.object({ ok: z.literal(true), accounts: z.number() }),
+  errors: [],
+})
