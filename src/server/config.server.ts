@@ -34,6 +34,8 @@ const envSchema = z.object({
   GIPHY_API_URL: z.string().regex(/^https?:\/\/[^/]+/, 'must be an http(s) address').default('https://api.giphy.com'),
   // Signups per client address per hour (a shared office or the e2e run may need more).
   SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(10),
+  /** Tests only: push to any https address, loopback and private networks included (refused in production). */
+  PUSH_ALLOW_PRIVATE_HOSTS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -48,6 +50,9 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const c = parsed.data
+  if (c.PUSH_ALLOW_PRIVATE_HOSTS && c.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration:\n  PUSH_ALLOW_PRIVATE_HOSTS: only for tests, never with NODE_ENV=production')
+  }
   const dataDir = path.resolve(c.DATA_DIR)
   return {
     env: c.NODE_ENV,
@@ -70,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     giphyApiKey: c.GIPHY_API_KEY,
     giphyApiUrl: c.GIPHY_API_URL,
     signupsPerAddressPerHour: c.SIGNUPS_PER_ADDRESS_PER_HOUR,
+    pushAllowPrivateHosts: c.PUSH_ALLOW_PRIVATE_HOSTS,
     devMailbox: c.DEV_MAILBOX ? c.DEV_MAILBOX === 'true' : c.NODE_ENV === 'development',
   }
 }

@@ -34,7 +34,7 @@ export async function createServices(opts: { config: Config; database: Database;
   let secret: Promise<Buffer> | undefined
   const vapid = await loadVapidKeys(database.db)
   const realtime = createRealtime({ redisUrl: config.redisUrl, prefix: config.redisPrefix, log: (m, err) => log?.(`${m}${err ? `: ${String(err)}` : ''}`) })
-  const push = createPushSender({ vapid, agent: opts.pushAgent })
+  const push = createPushSender({ vapid, agent: opts.pushAgent, allowPrivateHosts: config.pushAllowPrivateHosts })
   const gifs = createGifSource({ giphyApiKey: config.giphyApiKey, giphyApiUrl: config.giphyApiUrl, log })
   const handlers = {
     [MAIL_JOB]: mailJobHandler({ tenants, i18n, mailer, publicUrl: config.publicUrl, unsubscribeToken: async (id) => unsubscribeToken(await (secret ??= unsubscribeSecret(database.db)), id) }),

@@ -20,7 +20,7 @@ describeEachDb('web push for new messages', (kind: DbKind) => {
   beforeAll(async () => {
     push = await startPushService()
     database = await openTestDatabase(kind)
-    app = await makeTestApp(database, {}, { pushAgent: push.agent })
+    app = await makeTestApp(database, { PUSH_ALLOW_PRIVATE_HOSTS: 'true' }, { pushAgent: push.agent })
   })
   afterAll(async () => {
     await app?.close()

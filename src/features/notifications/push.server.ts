@@ -5,6 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import webpush from 'web-push'
 import type { Db } from '../../db/client.server'
 import { notificationSettings, pushSubscriptions } from '../../db/schema'
+import { pinnedPushAgent, PushHostRefused } from './push-host.server'
 
 export interface PushNotification {
   title: string
@@ -37,10 +38,12 @@ export async function pushWanted(db: Db, accountId: number): Promise<boolean> {
 }
 
 /**
- * A sender with the deployment's VAPID keys. `agent` is for tests only: a local push service with a
- * self-signed certificate (web-push always speaks TLS).
+ * A sender with the deployment's VAPID keys. Only public push hosts are reached, each send over a connection
+ * pinned to the address just checked (push-host.server.ts). `allowPrivateHosts` and `agent` are for tests only:
+ * a local push service with a self-signed certificate (web-push always speaks TLS).
  */
-export function createPushSender(opts: { vapid: { publicKey: string; privateKey: string }; agent?: https.Agent; timeoutMs?: number }): PushSender {
+export function createPushSender(opts: { vapid: { publicKey: string; privateKey: string }; agent?: https.Agent; timeoutMs?: number; allowPrivateHosts?: boolean; resolve?: (host: string) => Promise<{ address: string; family: number }[]> }): PushSender {
+  const timeoutMs = opts.timeoutMs ?? 10_000
   return {
     async send(db, target, notification, { subject }) {
       const subs = await db
@@ -58,16 +61,24 @@ export function createPushSender(opts: { vapid: { publicKey: string; privateKey:
       await Promise.all(
         subs.map(async (s) => {
           try {
+            const agent = opts.allowPrivateHosts ? opts.agent : await pinnedPushAgent(s.endpoint, { timeoutMs, resolve: opts.resolve })
             await webpush.sendNotification({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, payload, {
               vapidDetails: { subject, publicKey: opts.vapid.publicKey, privateKey: opts.vapid.privateKey },
               // A message notification is worth little after a day; the member sees the chat anyway.
               TTL: 24 * 3600,
               urgency: 'high',
-              timeout: opts.timeoutMs ?? 10_000,
-              ...(opts.agent ? { agent: opts.agent } : {}),
+              timeout: timeoutMs,
+              ...(agent ? { agent } : {}),
             })
             outcome.sent++
           } catch (err) {
+            if (err instanceof PushHostRefused) {
+              // Not a public push service (or no longer one): never tried again.
+              await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, s.id))
+              outcome.removed++
+              outcome.lastError = err.message
+              return
+            }
             const status = (err as { statusCode?: number }).statusCode
             if (status === 404 || status === 410) {
               // Gone: the browser unsubscribed or the subscription expired.

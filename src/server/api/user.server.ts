@@ -10,6 +10,7 @@ import { rateLimitHit } from '../rate-limit.server'
 import { attemptLogin } from '../../features/accounts/login.server'
 import { createSession, destroySession, presentUser, SESSION_COOKIE, SESSION_MAX_AGE_S } from '../../features/accounts/sessions.server'
 import { tenantLocales } from '../../features/settings/settings.server'
+import { pushEndpointAllowed } from '../../features/notifications/push-host.server'
 
 export function sessionCookieOptions(req: FastifyRequest, maxAge: number) {
   // Host-only (no Domain attribute): a brand's cookie never reaches another brand's domain.
@@ -29,6 +30,10 @@ export async function userRoutes(app: FastifyInstance) {
     if ((req.query as Record<string, string | undefined>).push === '1') {
       const account = requireAccount(req)
       const { subscription } = parseInput(pushSubscriptionRequest, req.body, req.ctx.t)
+      // Only a public push service's address is stored (the worker connects to it; see push-host.server.ts).
+      if (!pushEndpointAllowed(subscription.endpoint, app.services.config.pushAllowPrivateHosts)) {
+        throw new ApiError(400, 'invalid_input', req.ctx.t('errors.invalid_input'), { 'subscription.endpoint': req.ctx.t('validation.push_endpoint_invalid') })
+      }
       await db
         .insert(pushSubscriptions)
         .values({ pool: account.pool, accountId: account.id, endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth })
