@@ -30,7 +30,6 @@ import type { Tenant } from '../../shared/tenant-schema'
 import type { Locale } from '../../shared/locales'
 import { ApiError, requireAccount } from '../context.server'
 import { parseInput } from '../zod-errors.server'
-import { rateLimitHit } from '../rate-limit.server'
 import { pick } from '../../features/settings/settings.server'
 import { findVisibleMember, type Viewer } from '../../features/discovery/visibility.server'
 import { likeMember, unlikeMember } from '../../features/discovery/likes-core.server'
@@ -171,7 +170,7 @@ export async function discoveryRoutes(app: FastifyInstance) {
 
   app.get('/api/auto-like.php', async (req) => {
     const me = memberOf(req)
-    if (!(await rateLimitHit(db, `auto-like:${me.id}`, 1, AUTO_LIKE_INTERVAL_S))) return autoLikeResponse.parse({ profile: null })
+    if (!(await app.services.limiter.hit(`auto-like:${me.id}`, 1, AUTO_LIKE_INTERVAL_S))) return autoLikeResponse.parse({ profile: null })
     const profile = await autoLike(db, req.ctx.tenant, me, req.ctx.tenant.cdn_prefix)
     if (profile) await publish(me.id, { type: 'like', member_id: profile.id, match: false })
     return autoLikeResponse.parse({ profile: profile ?? null })

@@ -7,7 +7,7 @@ import { accounts } from '../../db/schema'
 import { eq } from 'drizzle-orm'
 import { ApiError, requireAccount } from '../context.server'
 import { parseInput } from '../zod-errors.server'
-import { rateLimitHit } from '../rate-limit.server'
+import { enforceLimit } from '../rate-limit.server'
 import { changePassword, confirmEmailChange, requestEmailChange, type Outcome } from '../../features/accounts/account-settings.server'
 import { SESSION_COOKIE, presentUser } from '../../features/accounts/sessions.server'
 
@@ -23,7 +23,7 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
     const account = requireAccount(req)
     const { t } = req.ctx
     const body = parseInput(changePasswordRequest, req.body, t)
-    if (!(await rateLimitHit(db, `password:${account.id}`, 10, 3600))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
+    await enforceLimit(req, `password:${account.id}`, 10, 3600)
     return answer(await changePassword(db, { account, sessionToken: req.cookies[SESSION_COOKIE], old: body.old_password, password: body.password, repeat: body.password_repeat, t }))
   })
 
@@ -31,7 +31,7 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
     const account = requireAccount(req)
     const { t, tenant } = req.ctx
     const body = parseInput(changeEmailRequest, req.body, t)
-    if (!(await rateLimitHit(db, `mail-change:${account.id}`, 5, 24 * 3600))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
+    await enforceLimit(req, `mail-change:${account.id}`, 5, 24 * 3600)
     return answer(await requestEmailChange(db, { tenant, account, email: body.email, t }))
   })
 
@@ -45,7 +45,7 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
     const account = requireAccount(req)
     const { t, tenant } = req.ctx
     const body = parseInput(deleteAccountRequest, req.body, t)
-    if (!(await rateLimitHit(db, `delete:${account.id}`, 10, 3600))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
+    await enforceLimit(req, `delete:${account.id}`, 10, 3600)
     const result = await deleteAccount(db, { tenant, account, password: body.password, reason: body.reason, reasonText: body.reason_text, t })
     if (!result.ok) throw new ApiError(result.status, result.code, result.message, result.fields)
     reply.clearCookie(SESSION_COOKIE, { path: '/' })

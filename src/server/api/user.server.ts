@@ -6,7 +6,7 @@ import { loginRequest, pushSubscriptionRequest, updateUserRequest } from '../../
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../shared/locales'
 import { ApiError, requireAccount } from '../context.server'
 import { parseInput } from '../zod-errors.server'
-import { rateLimitHit } from '../rate-limit.server'
+import { enforceLimit } from '../rate-limit.server'
 import { attemptLogin } from '../../features/accounts/login.server'
 import { createSession, destroySession, presentUser, SESSION_COOKIE, SESSION_MAX_AGE_S } from '../../features/accounts/sessions.server'
 import { tenantLocales } from '../../features/settings/settings.server'
@@ -37,11 +37,11 @@ export async function userRoutes(app: FastifyInstance) {
     }
     const { tenant, t } = req.ctx
     const body = parseInput(loginRequest, req.body, t)
-    if (!(await rateLimitHit(db, `login-ip:${req.ip}`, 30, 300))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
-    const result = await attemptLogin(db, tenant.pool, body.email, body.password)
+    await enforceLimit(req, `login-ip:${req.ip}`, 30, 300)
+    const result = await attemptLogin(db, app.services.limiter, tenant.pool, body.email, body.password)
     if (!result.ok) {
       if (result.reason === 'blocked') {
-        throw new ApiError(429, 'login_blocked', t('login.blocked', { minutes: result.minutes }), undefined, { minutes: result.minutes })
+        throw new ApiError(429, 'login_blocked', t('login.blocked', { minutes: result.minutes }), undefined, { minutes: result.minutes }, { 'retry-after': String(result.minutes * 60) })
       }
       throw new ApiError(401, 'login_failed', t('login.failed'))
     }
