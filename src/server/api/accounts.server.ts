@@ -6,7 +6,7 @@ import { parseInput } from '../zod-errors.server'
 import { enforceLimit } from '../rate-limit.server'
 import { resendActivation, signup } from '../../features/accounts/signup.server'
 import { activateAccount, completePasswordReset, requestPasswordReset, RESET_MAILS_PER_DAY } from '../../features/accounts/password-reset.server'
-import { createSession, presentUser, SESSION_COOKIE, SESSION_MAX_AGE_S } from '../../features/accounts/sessions.server'
+import { createSession, presentUser, SESSION_MAX_AGE_S } from '../../features/accounts/sessions.server'
 import { selectedCountry } from '../../features/settings/settings.server'
 import { sessionCookieOptions } from './user.server'
 
@@ -23,7 +23,7 @@ export async function accountRoutes(app: FastifyInstance) {
       throw new ApiError(result.status, result.code, result.message, result.fields, result.suggestion ? { suggestion: result.suggestion } : undefined)
     }
     const token = await createSession(db, result.account, tenant.id)
-    reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(req, SESSION_MAX_AGE_S))
+    reply.setCookie(app.services.config.sessionCookie, token, sessionCookieOptions(app.services.config, SESSION_MAX_AGE_S))
     reply.code(201)
     return { user: await presentUser(db, result.account, tenant.cdn_prefix) }
   })

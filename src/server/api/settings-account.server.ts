@@ -9,7 +9,8 @@ import { ApiError, requireAccount } from '../context.server'
 import { parseInput } from '../zod-errors.server'
 import { enforceLimit } from '../rate-limit.server'
 import { changePassword, confirmEmailChange, requestEmailChange, type Outcome } from '../../features/accounts/account-settings.server'
-import { SESSION_COOKIE, presentUser } from '../../features/accounts/sessions.server'
+import { sessionCookieOptions } from './user.server'
+import { presentUser } from '../../features/accounts/sessions.server'
 
 const answer = (result: Outcome) => {
   if (!result.ok) throw new ApiError(result.status, result.code, result.message, result.fields)
@@ -24,7 +25,7 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
     const { t } = req.ctx
     const body = parseInput(changePasswordRequest, req.body, t)
     await enforceLimit(req, `password:${account.id}`, 10, 3600)
-    return answer(await changePassword(db, { account, sessionToken: req.cookies[SESSION_COOKIE], old: body.old_password, password: body.password, repeat: body.password_repeat, t }))
+    return answer(await changePassword(db, { account, sessionToken: req.cookies[app.services.config.sessionCookie], old: body.old_password, password: body.password, repeat: body.password_repeat, t }))
   })
 
   app.post('/api/mail-change.php', async (req) => {
@@ -48,7 +49,7 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
     await enforceLimit(req, `delete:${account.id}`, 10, 3600)
     const result = await deleteAccount(db, { tenant, account, password: body.password, reason: body.reason, reasonText: body.reason_text, t })
     if (!result.ok) throw new ApiError(result.status, result.code, result.message, result.fields)
-    reply.clearCookie(SESSION_COOKIE, { path: '/' })
+    reply.clearCookie(app.services.config.sessionCookie, sessionCookieOptions(app.services.config))
     return { ok: true }
   })
 
