@@ -15,7 +15,9 @@ let root: Root | undefined
 let i18n: I18n | undefined
 let store: SessionState | undefined
 // The same cache key as on the server, so hydration reuses the inlined styles.
-const cache = createPageCache()
+// The page's CSP nonce, read from the server's style elements (the nonce property; browsers hide the attribute):
+// the style elements Emotion adds later need it too.
+const cache = createPageCache(document.querySelector<HTMLStyleElement>('style[data-emotion]')?.nonce || undefined)
 
 /**
  * The UI catalogue of the page's language: a file named by its content, preloaded by the HTML and cached by

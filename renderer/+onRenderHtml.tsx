@@ -12,7 +12,7 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   const { Page } = pageContext
   const i18n = pageContext.i18nServer!
   // A fresh Emotion cache per request: styles are extracted and inlined, so there is no flash of unstyled content.
-  const cache = createPageCache()
+  const cache = createPageCache(pageContext.cspNonce ?? undefined)
   const emotion = createEmotionServer(cache)
   const store = createSessionStore(pageContext.user)
   const html = renderToString(

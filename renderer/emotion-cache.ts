@@ -22,6 +22,7 @@ export const modernPrefixer: StylisPlugin = (element) => {
  */
 const STYLIS_PLUGINS = [modernPrefixer]
 
-export function createPageCache(): EmotionCache {
-  return createCache({ key: 'css', stylisPlugins: STYLIS_PLUGINS })
+/** nonce: the response's CSP nonce; Emotion puts it on every <style> it writes, on the server and in the browser. */
+export function createPageCache(nonce?: string): EmotionCache {
+  return createCache({ key: 'css', stylisPlugins: STYLIS_PLUGINS, ...(nonce ? { nonce } : {}) })
 }

@@ -401,13 +401,6 @@ export const devMails = pgTable(
   (t) => [index('dev_mails_to_idx').on(t.to, t.createdAt.desc())],
 )
 
-/** Fixed-window counters for rate limits (signup, login, password reset) when Redis is not configured. */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: ts('window_start').notNull(),
-  count: integer('count').notNull().default(0),
-})
-
 /** Instance-wide settings the server makes once, like the VAPID keys. */
 export const appConfig = pgTable('app_config', {
   key: text('key').primaryKey(),

@@ -28,6 +28,7 @@ import { DEFAULT_LOCALE } from '../shared/locales'
 import { preferredEncoding } from './compress-html.server'
 import { loggerOptions } from './log-redact.server'
 import { apiErrorOfDatabase, refuseNul } from './input-guard.server'
+import { cspNonce, registerSecurityHeaders } from './security-headers.server'
 
 export interface AppOptions {
   services: Services
@@ -48,7 +49,7 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
   const logOptions: FastifyServerOptions['logger'] = logger || logStream ? { ...loggerOptions(services.config.logLevel), ...(logStream ? { stream: logStream } : {}) } : false
   const app = Fastify({
     logger: logOptions,
-    trustProxy: services.config.trustProxy,
+    trustProxy: trustProxyOption(services.config.trustProxy),
     bodyLimit: 1024 * 1024,
     // A bad Host or a path with odd bytes is a 4xx, never a crash.
     return503OnClosing: true,
@@ -65,6 +66,8 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
   })
   await app.register(cookie)
   await app.register(compress, { global: true, threshold: 1024 })
+  // Security headers (helmet, CSP with a nonce per response) on every answer, the unknown-host page included.
+  await registerSecurityHeaders(app, services.config, services.tenants.all)
 
   app.addHook('onRequest', async (req, reply) => {
     if (req.url === '/health') return
@@ -75,7 +78,7 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
       if (req.url.startsWith('/api/')) {
         return reply.code(404).send({ error: 'unknown_host', message: t('unknown_host.title') })
       }
-      const html = renderHostPage({ host: hostName(req.headers.host) ?? '', tenants: services.tenants.all, port: services.config.port, t, lang })
+      const html = renderHostPage({ host: hostName(req.headers.host) ?? '', tenants: services.tenants.all, port: services.config.port, t, lang, nonce: cspNonce(reply) })
       return reply.code(isLoopback(req.headers.host) ? 200 : 404).type('text/html; charset=utf-8').send(html)
     }
     // Files (built assets, media, favicon, service worker) need no session, language or GeoIP lookup.
@@ -163,6 +166,11 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
 
   if (pages) await pages(app)
   return app
+}
+
+/** TRUST_PROXY for Fastify: a list of proxy addresses and ranges, or a hop count (the nearest n hops are proxies). */
+function trustProxyOption(trust: false | number | string[]) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust
 }
 
 function safeUrlHost(origin: string): string | undefined {

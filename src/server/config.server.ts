@@ -1,6 +1,18 @@
 // Configuration: read from the environment once at start, validated; bad config stops the server.
 import path from 'node:path'
 import { z } from 'zod'
+import ipaddr from 'ipaddr.js'
+
+/** An IPv4/IPv6 address or CIDR range, as proxy-addr (Fastify's trustProxy) takes them. */
+function isAddressOrRange(value: string): boolean {
+  if (ipaddr.isValid(value)) return true
+  try {
+    ipaddr.parseCIDR(value)
+    return true
+  } catch {
+    return false
+  }
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -14,8 +26,30 @@ const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   /** Hosts not matching any tenant resolve to this tenant id (useful behind a proxy). */
   DEFAULT_TENANT: z.string().optional(),
-  /** Trust X-Forwarded-For for the client address (behind a load balancer). */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /**
+   * Which proxies' X-Forwarded-For is believed for the client address (per-address limits, GeoIP): `false`, a
+   * hop count, or a comma-separated list of addresses and CIDR ranges. `true` (any sender) is refused: anyone
+   * could then pick their own address and escape every per-address limit.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx): false | number | string[] => {
+      const value = v.trim()
+      if (value === 'false') return false
+      if (/^\d+$/.test(value)) return Number(value)
+      if (value === 'true') {
+        ctx.addIssue({ code: 'custom', message: '"true" would trust any sender; give the proxy addresses or CIDR ranges (127.0.0.1,10.0.0.0/8) or a hop count' })
+        return z.NEVER
+      }
+      const list = value.split(',').map((x) => x.trim()).filter(Boolean)
+      const bad = list.filter((x) => !isAddressOrRange(x))
+      if (bad.length || list.length === 0) {
+        ctx.addIssue({ code: 'custom', message: `not an address or CIDR range: ${bad.join(', ') || '(empty)'}` })
+        return z.NEVER
+      }
+      return list
+    }),
   /** Skip loading the demo members on first start. */
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** How many fictional demo members each member pool gets on first start. */
@@ -66,6 +100,12 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     smtpUrl: c.SMTP_URL,
     defaultTenant: c.DEFAULT_TENANT,
     trustProxy: c.TRUST_PROXY,
+    /**
+     * From PUBLIC_URL, never from the request: an https site gets Secure cookies, the session cookie under the
+     * __Host- prefix (host-only, path /, Secure, enforced by browsers), HSTS and upgrade-insecure-requests.
+     */
+    secureCookies: c.PUBLIC_URL.startsWith('https://'),
+    sessionCookie: c.PUBLIC_URL.startsWith('https://') ? '__Host-sid' : 'sid',
     seedDemo: c.SEED_DEMO,
     seedMembersPerPool: c.SEED_MEMBERS_PER_POOL,
     logLevel: c.LOG_LEVEL,

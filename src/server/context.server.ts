@@ -28,7 +28,7 @@ export interface Services {
   realtime: Realtime
   /** The GIF picker's source: the built-in catalogue, or GIPHY with GIPHY_API_KEY. */
   gifs: GifSource
-  /** Rate limits of hot paths (chat messages): Redis with REDIS_URL, else the database. */
+  /** Every rate limit (rate-limit.server.ts): Redis with REDIS_URL, else this process's memory. */
   limiter: RateLimiter
 }
 
@@ -58,6 +58,8 @@ export class ApiError extends Error {
     message: string,
     public fields?: Record<string, string>,
     public extra?: Record<string, unknown>,
+    /** Response headers of the refusal (Retry-After of a 429). */
+    public headers?: Record<string, string>,
   ) {
     super(message)
   }
@@ -65,6 +67,7 @@ export class ApiError extends Error {
 
 /** Sends the JSON error shape of the API: a stable code and a localized message. */
 export function sendError(reply: FastifyReply, err: ApiError) {
+  if (err.headers) reply.headers(err.headers)
   return reply.code(err.statusCode).send({ error: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}), ...err.extra })
 }
 

@@ -5,6 +5,9 @@ import { devMails } from '../db/schema'
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
+/** The dev mailbox (a development tool) shows mails as written: their inline styles and remote images. No script. */
+const DEV_MAIL_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
 export async function devMailRoutes(app: FastifyInstance) {
   const { db } = app.services.database
 
@@ -24,7 +27,7 @@ export async function devMailRoutes(app: FastifyInstance) {
     const list = rows
       .map((m) => `<li><a href="/dev/mail/${m.id}">${esc(m.subject)}</a> <small>${esc(m.to)} · ${m.createdAt.toISOString()}</small></li>`)
       .join('')
-    reply.type('text/html; charset=utf-8')
+    reply.type('text/html; charset=utf-8').header('content-security-policy', DEV_MAIL_CSP)
     return `<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Dev mailbox</title><style>body{font-family:system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem}li{margin:.5rem 0}small{color:#666}</style></head><body><h1>Dev mailbox · ${esc(req.ctx.tenant.name)}</h1><ul>${list || '<li>—</li>'}</ul></body></html>`
   })
 
@@ -32,7 +35,7 @@ export async function devMailRoutes(app: FastifyInstance) {
     const id = Number((req.params as { id: string }).id)
     const [m] = Number.isInteger(id) ? await db.select().from(devMails).where(and(eq(devMails.id, id), eq(devMails.tenantId, req.ctx.tenant.id))) : []
     if (!m) return reply.callNotFound()
-    reply.type('text/html; charset=utf-8')
+    reply.type('text/html; charset=utf-8').header('content-security-policy', DEV_MAIL_CSP)
     return `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${esc(m.subject)}</title></head><body style="font-family:system-ui,sans-serif;margin:1rem"><p><a href="/dev/mail">← Dev mailbox</a></p><p><b>To:</b> ${esc(m.to)}<br><b>Subject:</b> ${esc(m.subject)}</p><iframe title="mail" sandbox="allow-top-navigation-by-user-activation allow-popups" style="width:100%;height:80vh;border:1px solid #ccc" srcdoc="${esc(m.html)}"></iframe></body></html>`
   })
 }

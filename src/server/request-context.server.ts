@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify'
 import { LANGUAGE_COOKIE, isLocale, type Locale } from '../shared/locales'
 import type { Tenant } from '../shared/tenant-schema'
-import { accountForSession, SESSION_COOKIE, type Account } from '../features/accounts/sessions.server'
+import { accountForSession, type Account } from '../features/accounts/sessions.server'
 import { localesFor, selectedCountry, tenantLocales } from '../features/settings/settings.server'
 import type { RequestContext, Services } from './context.server'
 
@@ -24,7 +24,7 @@ export function chooseLanguage(tenant: Tenant, opts: { cookie?: string; account?
 
 export async function buildRequestContext(services: Services, req: FastifyRequest, tenant: Tenant): Promise<RequestContext> {
   const country = services.geoip(req.ip)
-  const account = await accountForSession(services.database.db, req.cookies[SESSION_COOKIE], tenant)
+  const account = await accountForSession(services.database.db, req.cookies[services.config.sessionCookie], tenant)
   const lng = chooseLanguage(tenant, {
     cookie: req.cookies[LANGUAGE_COOKIE],
     account,

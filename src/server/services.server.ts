@@ -42,6 +42,6 @@ export async function createServices(opts: { config: Config; database: Database;
     [MESSAGE_PUSH_JOB]: messagePushHandler({ db: database.db, tenants, i18n, push, isOnline: (id) => realtime.isOnline(id) }),
   }
   const jobs = createJobWorker(database.db, handlers, { intervalMs: opts.jobIntervalMs, log })
-  const limiter = createRateLimiter(database.db, { redisUrl: config.redisUrl, prefix: config.redisPrefix, log: (m, err) => log?.(`${m}${err ? `: ${String(err)}` : ''}`) })
+  const limiter = createRateLimiter({ redisUrl: config.redisUrl, prefix: config.redisPrefix, log: (m, err) => log?.(`${m}${err ? `: ${String(err)}` : ''}`) })
   return { config, database, tenants, i18n, geoip: await openGeoIp(), vapid, mailer, jobs, realtime, gifs, limiter }
 }

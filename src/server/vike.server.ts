@@ -8,6 +8,7 @@ import { pick } from '../features/settings/settings.server'
 import { publicTenant } from './public-tenant.server'
 import { compressHtml } from './compress-html.server'
 import { presentUser } from '../features/accounts/sessions.server'
+import { cspNonce } from './security-headers.server'
 
 const FALLBACK_HTML = (message: string) =>
   `<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Error</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:3rem 1rem"><h1>${message}</h1><p><a href="/">Home</a></p></body></html>`
@@ -78,13 +79,15 @@ export function vikePages(opts: { dev: boolean; root?: string }) {
 
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
       if (!req.ctx || req.url.startsWith('/api/')) return reply.callNotFound()
-      const pageContext = await renderPage(await pageContextInit(app.services, req, app))
+      // The response's CSP nonce (security-headers.server.ts): Vike puts it on its scripts, Emotion on its styles.
+      const pageContext = await renderPage({ ...(await pageContextInit(app.services, req, app)), cspNonce: cspNonce(reply) })
       const res = pageContext.httpResponse
       if (!res) {
         // Even the error page could not be rendered.
         return reply.code(500).type('text/html; charset=utf-8').send(FALLBACK_HTML(req.ctx.t('errors.error_page_failed')))
       }
-      for (const [name, value] of res.headers) reply.header(name, value)
+      // Helmet's policy stays: Vike would replace it with a script-src-only one.
+      for (const [name, value] of res.headers) if (name.toLowerCase() !== 'content-security-policy') reply.header(name, value)
       reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding, Cookie')
       const encoded = compressHtml(res.body, String(req.headers['accept-encoding'] ?? ''))
       if (encoded) reply.header('Content-Encoding', encoded.encoding)

@@ -3,7 +3,8 @@ import { describeEachDb, type DbKind } from '../support/db'
 import { hostOf, suiteApp } from '../support/app'
 import { liveSocket } from '../support/live'
 import { client, makeMember, type MemberOpts } from '../support/discovery'
-import { blocks, conversations, likes, rateLimits, skips } from '../../src/db/schema'
+import { blocks, conversations, likes, skips } from '../../src/db/schema'
+import { AUTO_LIKE_INTERVAL_S } from '../../src/features/discovery/likes.server'
 
 jest.setTimeout(60_000)
 const HOST = hostOf('datingstad')
@@ -168,7 +169,7 @@ describeEachDb('discovery: likes, matches, blocks and auto-like', (kind: DbKind)
     expect(again.json()).toEqual({ profile: null })
     expect(await suite.database.db.select().from(likes).where(eq(likes.likedId, me.id))).toHaveLength(1)
     // After the interval another one comes.
-    await suite.database.db.update(rateLimits).set({ windowStart: new Date(Date.now() - 4 * 3600_000) }).where(eq(rateLimits.key, `auto-like:${me.id}`))
+    await suite.app.services.limiter.reset(`auto-like:${me.id}`, { limit: 1, windowSeconds: AUTO_LIKE_INTERVAL_S })
     const second = await member({ fictional: true, lastActiveAt: new Date(Date.now() - 5000) })
     const later = (await api().get('/api/auto-like.php', me.cookie)).json()
     expect(later.profile?.id).toBe(second.id)

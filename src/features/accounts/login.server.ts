@@ -1,9 +1,12 @@
-// Login with e-mail and password, counted per account: too many failures block the account a while.
+// Login with e-mail and password, counted per account: too many failures block the account a while. An unknown
+// address is counted the same way (per pool and e-mail hash) so the answers never tell which addresses exist.
+import crypto from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { accounts } from '../../db/schema'
 import { verifyPassword } from './passwords.server'
 import type { Account } from './sessions.server'
+import type { LimitRule, RateLimiter } from '../../server/rate-limit.server'
 
 export const MAX_FAILED_LOGINS = 5
 export const BLOCK_MINUTES = 15
@@ -13,14 +16,29 @@ export type LoginResult =
   | { ok: false; reason: 'failed' }
   | { ok: false; reason: 'blocked'; minutes: number }
 
-export async function attemptLogin(db: Db, pool: string, email: string, password: string): Promise<LoginResult> {
+/**
+ * The unknown addresses' counter: MAX_FAILED_LOGINS - 1 failures pass, the next one blocks the key for
+ * BLOCK_MINUTES, and after the block it counts from zero, like an account. Unlike an account's, the count is
+ * forgotten after a day without a block: the store must not grow without end from guessed addresses.
+ */
+const UNKNOWN_COUNT_SECONDS = 24 * 3600
+const UNKNOWN_RULE: LimitRule = { limit: MAX_FAILED_LOGINS - 1, windowSeconds: UNKNOWN_COUNT_SECONDS, blockSeconds: BLOCK_MINUTES * 60 }
+const unknownKey = (pool: string, email: string) => `login-unknown:${pool}:${crypto.createHash('sha256').update(email.toLowerCase()).digest('hex')}`
+
+export async function attemptLogin(db: Db, limiter: RateLimiter, pool: string, email: string, password: string): Promise<LoginResult> {
   const [account] = await db
     .select()
     .from(accounts)
     .where(and(eq(accounts.pool, pool), sql`lower(${accounts.email}) = lower(${email})`))
     .limit(1)
   if (!account || account.status === 'deleted') {
+    // The same steps as for an account: the block first, then a password check of the same cost, then the count.
+    const key = unknownKey(pool, email)
+    const blocked = await limiter.peek(key, UNKNOWN_RULE)
+    if (!blocked.allowed) return { ok: false, reason: 'blocked', minutes: Math.ceil(blocked.retryAfterS / 60) }
     await verifyPassword(undefined, password)
+    const counted = await limiter.consume(key, UNKNOWN_RULE)
+    if (!counted.allowed) return { ok: false, reason: 'blocked', minutes: BLOCK_MINUTES }
     return { ok: false, reason: 'failed' }
   }
   if (account.blockedUntil && account.blockedUntil.getTime() > Date.now()) {
@@ -30,8 +48,9 @@ export async function attemptLogin(db: Db, pool: string, email: string, password
     const [row] = await db
       .update(accounts)
       .set({
-        failedLogins: sql`${accounts.failedLogins} + 1`,
-        blockedUntil: sql`case when ${accounts.failedLogins} + 1 >= ${MAX_FAILED_LOGINS} then now() + make_interval(mins => ${BLOCK_MINUTES}) else null end`,
+        // After a block has run out the count starts again, as for unknown addresses.
+        failedLogins: sql`case when ${accounts.blockedUntil} is not null and ${accounts.blockedUntil} <= now() then 1 else ${accounts.failedLogins} + 1 end`,
+        blockedUntil: sql`case when ${accounts.blockedUntil} is not null and ${accounts.blockedUntil} <= now() then null when ${accounts.failedLogins} + 1 >= ${MAX_FAILED_LOGINS} then now() + make_interval(mins => ${BLOCK_MINUTES}) else null end`,
       })
       .where(eq(accounts.id, account.id))
       .returning({ failedLogins: accounts.failedLogins })

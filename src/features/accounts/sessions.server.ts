@@ -5,7 +5,6 @@ import type { Db } from '../../db/client.server'
 import { accounts, profiles, photos, sessions, notificationSettings } from '../../db/schema'
 import type { PresentedUser } from '../../shared/contracts'
 
-export const SESSION_COOKIE = 'sid'
 /** SPEC.md section 9: auth cookie 30 days. */
 export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60
 

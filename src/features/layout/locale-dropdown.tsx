@@ -54,7 +54,7 @@ const Select = styled.select(({ theme }) => ({
 
 /** Stores the language for 365 days and, for a member, on the account; then shows the page in it. */
 export async function chooseLocale(lng: Locale, loggedIn: boolean) {
-  document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE}; samesite=lax`
+  document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE}; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`
   if (loggedIn) {
     try {
       await http('/api/user.php', { method: 'PUT', body: { language: lng } })

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify'
 import { resetPasswordDoRequest, resetPasswordRequest, signupRequest, tokenQuery } from '../../shared/contracts'
 import { ApiError, requireAccount } from '../context.server'
 import { parseInput } from '../zod-errors.server'
-import { rateLimitHit } from '../rate-limit.server'
+import { enforceLimit } from '../rate-limit.server'
 import { resendActivation, signup } from '../../features/accounts/signup.server'
 import { activateAccount, completePasswordReset, requestPasswordReset, RESET_MAILS_PER_DAY } from '../../features/accounts/password-reset.server'
-import { createSession, presentUser, SESSION_COOKIE, SESSION_MAX_AGE_S } from '../../features/accounts/sessions.server'
+import { createSession, presentUser, SESSION_MAX_AGE_S } from '../../features/accounts/sessions.server'
 import { selectedCountry } from '../../features/settings/settings.server'
 import { sessionCookieOptions } from './user.server'
 
@@ -17,13 +17,13 @@ export async function accountRoutes(app: FastifyInstance) {
   app.post('/api/signup.php', async (req, reply) => {
     const { tenant, t, lng, country } = req.ctx
     const input = parseInput(signupRequest, req.body, t)
-    if (!(await rateLimitHit(db, `signup:${req.ip}`, signupsPerAddressPerHour, 3600))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
+    await enforceLimit(req, `signup:${req.ip}`, signupsPerAddressPerHour, 3600)
     const result = await signup(db, { tenant, lng, country: selectedCountry(tenant, country), input, t })
     if (!result.ok) {
       throw new ApiError(result.status, result.code, result.message, result.fields, result.suggestion ? { suggestion: result.suggestion } : undefined)
     }
     const token = await createSession(db, result.account, tenant.id)
-    reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(req, SESSION_MAX_AGE_S))
+    reply.setCookie(app.services.config.sessionCookie, token, sessionCookieOptions(app.services.config, SESSION_MAX_AGE_S))
     reply.code(201)
     return { user: await presentUser(db, result.account, tenant.cdn_prefix) }
   })
@@ -38,9 +38,9 @@ export async function accountRoutes(app: FastifyInstance) {
   // A new activation mail for the logged-in, not yet confirmed member (3 a day).
   app.post('/api/activate-resend.php', async (req) => {
     const account = requireAccount(req)
-    const { tenant, t } = req.ctx
+    const { tenant } = req.ctx
     if (account.status !== 'not_confirmed') return { ok: true, already_confirmed: true }
-    if (!(await rateLimitHit(db, `activate-resend:${account.id}`, 3, 24 * 3600))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
+    await enforceLimit(req, `activate-resend:${account.id}`, 3, 24 * 3600)
     await resendActivation(db, tenant, account)
     return { ok: true }
   })
@@ -48,13 +48,13 @@ export async function accountRoutes(app: FastifyInstance) {
   app.post('/api/reset-password.php', async (req) => {
     const { tenant, t, lng } = req.ctx
     const { email } = parseInput(resetPasswordRequest, req.body, t)
-    if (!(await rateLimitHit(db, `reset-ip:${req.ip}`, 20, 3600))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
+    await enforceLimit(req, `reset-ip:${req.ip}`, 20, 3600)
     const result = await requestPasswordReset(db, {
       tenant,
       lng,
       email,
       t,
-      allow: (accountId) => rateLimitHit(db, `reset:${accountId}`, RESET_MAILS_PER_DAY, 24 * 3600),
+      allow: (accountId) => app.services.limiter.hit(`reset:${accountId}`, RESET_MAILS_PER_DAY, 24 * 3600),
     })
     if (!result.ok) throw new ApiError(result.status, result.code, result.message, result.fields)
     return { ok: true }

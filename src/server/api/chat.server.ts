@@ -21,6 +21,7 @@ import {
 } from '../../shared/chat-contracts'
 import { ApiError, requireAccount, sendError } from '../context.server'
 import { isTenantOrigin } from '../origins.server'
+import { enforceLimit } from '../rate-limit.server'
 import { parseInput } from '../zod-errors.server'
 import { ChatError, hideChats, listChats, markRead, messageCost, otherParticipant, presentMessage, readConversation, sendMessage, unreadTotal, type SendInput } from '../../features/chat/chat.server'
 import { GIFTS, giftImage } from '../../features/chat/catalogue'
@@ -77,8 +78,8 @@ export async function chatRoutes(app: FastifyInstance) {
 
   const send = async (req: FastifyRequest, message: SendInput['message'], where: z.infer<typeof target>) => {
     const account = requireAccount(req)
-    const { t, tenant } = req.ctx
-    if (!(await app.services.limiter.hit(`message:${account.id}`, 120, 60))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
+    const { tenant } = req.ctx
+    await enforceLimit(req, `message:${account.id}`, 120, 60)
     try {
       const result = await sendMessage(db, {
         tenant,

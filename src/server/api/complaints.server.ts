@@ -4,12 +4,19 @@ import type { FastifyInstance } from 'fastify'
 import { route } from '../endpoint.server'
 import { complaintEndpoint } from '../../features/complaints/endpoints'
 import { complaints } from '../../db/schema'
+import { enforceLimit } from '../rate-limit.server'
+
+/** Complaints per client address and per member an hour: enough for real reports, not for flooding the staff. */
+export const COMPLAINTS_PER_ADDRESS_PER_HOUR = 10
+export const COMPLAINTS_PER_MEMBER_PER_HOUR = 5
 
 export async function complaintRoutes(app: FastifyInstance) {
   const { db } = app.services.database
   route(app, complaintEndpoint, async (req, reply) => {
     const { tenant, account } = req.ctx
     const body = req.body
+    await enforceLimit(req, `complaint-ip:${req.ip}`, COMPLAINTS_PER_ADDRESS_PER_HOUR, 3600)
+    if (account) await enforceLimit(req, `complaint:${account.id}`, COMPLAINTS_PER_MEMBER_PER_HOUR, 3600)
     const [row] = await db
       .insert(complaints)
       .values({

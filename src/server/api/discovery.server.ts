@@ -11,7 +11,6 @@ import { route } from '../endpoint.server'
 import type { Tenant } from '../../shared/tenant-schema'
 import type { Locale } from '../../shared/locales'
 import { ApiError } from '../context.server'
-import { rateLimitHit } from '../rate-limit.server'
 import { pick } from '../../features/settings/settings.server'
 import { findVisibleMember, type Viewer } from '../../features/discovery/visibility.server'
 import { likeMember, unlikeMember } from '../../features/discovery/likes-core.server'
@@ -161,7 +160,7 @@ export async function discoveryRoutes(app: FastifyInstance) {
 
   route(app, api.autoLikeEndpoint, async (req) => {
     const me = memberOf(req)
-    if (!(await rateLimitHit(db, `auto-like:${me.id}`, 1, AUTO_LIKE_INTERVAL_S))) return { profile: null }
+    if (!(await app.services.limiter.hit(`auto-like:${me.id}`, 1, AUTO_LIKE_INTERVAL_S))) return { profile: null }
     const profile = await autoLike(db, req.ctx.tenant, me, req.ctx.tenant.cdn_prefix)
     if (profile) await publish(me.id, { type: 'like', member_id: profile.id, match: false })
     return { profile: profile ?? null }

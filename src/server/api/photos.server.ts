@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm'
 import { photoIdRequest, reviewPhotoRequest } from '../../shared/contracts'
 import { ApiError, requireAccount } from '../context.server'
 import { parseInput } from '../zod-errors.server'
-import { rateLimitHit } from '../rate-limit.server'
+import { enforceLimit } from '../rate-limit.server'
 import { profiles } from '../../db/schema'
 import {
   addPhoto, deletePhoto, listOwnPhotos, MAX_UPLOAD_BYTES, pendingPhotos, PHOTO_LIMIT, presentOwnPhoto, reviewPhoto, setMainPhoto,
@@ -37,7 +37,7 @@ export async function photoRoutes(app: FastifyInstance) {
     const account = requireAccount(req)
     const { t } = req.ctx
     if (!req.isMultipart()) throw new ApiError(400, 'invalid_input', t('photos.not_an_image'))
-    if (!(await rateLimitHit(db, `upload:${account.id}`, 30, 3600))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
+    await enforceLimit(req, `upload:${account.id}`, 30, 3600)
     const file = await req.file()
     if (!file) throw new ApiError(400, 'invalid_input', t('photos.not_an_image'))
     let input: Buffer

@@ -7,9 +7,10 @@ import { accounts } from '../../db/schema'
 import { eq } from 'drizzle-orm'
 import { ApiError, requireAccount } from '../context.server'
 import { parseInput } from '../zod-errors.server'
-import { rateLimitHit } from '../rate-limit.server'
+import { enforceLimit } from '../rate-limit.server'
 import { changePassword, confirmEmailChange, requestEmailChange, type Outcome } from '../../features/accounts/account-settings.server'
-import { SESSION_COOKIE, presentUser } from '../../features/accounts/sessions.server'
+import { sessionCookieOptions } from './user.server'
+import { presentUser } from '../../features/accounts/sessions.server'
 import { exportMemberData } from '../../features/accounts/export.server'
 
 const answer = (result: Outcome) => {
@@ -24,15 +25,15 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
     const account = requireAccount(req)
     const { t } = req.ctx
     const body = parseInput(changePasswordRequest, req.body, t)
-    if (!(await rateLimitHit(db, `password:${account.id}`, 10, 3600))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
-    return answer(await changePassword(db, { account, sessionToken: req.cookies[SESSION_COOKIE], old: body.old_password, password: body.password, repeat: body.password_repeat, t }))
+    await enforceLimit(req, `password:${account.id}`, 10, 3600)
+    return answer(await changePassword(db, { account, sessionToken: req.cookies[app.services.config.sessionCookie], old: body.old_password, password: body.password, repeat: body.password_repeat, t }))
   })
 
   app.post('/api/mail-change.php', async (req) => {
     const account = requireAccount(req)
     const { t, tenant } = req.ctx
     const body = parseInput(changeEmailRequest, req.body, t)
-    if (!(await rateLimitHit(db, `mail-change:${account.id}`, 5, 24 * 3600))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
+    await enforceLimit(req, `mail-change:${account.id}`, 5, 24 * 3600)
     return answer(await requestEmailChange(db, { tenant, account, email: body.email, t }))
   })
 
@@ -46,10 +47,10 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
     const account = requireAccount(req)
     const { t, tenant } = req.ctx
     const body = parseInput(deleteAccountRequest, req.body, t)
-    if (!(await rateLimitHit(db, `delete:${account.id}`, 10, 3600))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
+    await enforceLimit(req, `delete:${account.id}`, 10, 3600)
     const result = await deleteAccount(db, { tenant, account, password: body.password, reason: body.reason, reasonText: body.reason_text, t })
     if (!result.ok) throw new ApiError(result.status, result.code, result.message, result.fields)
-    reply.clearCookie(SESSION_COOKIE, { path: '/' })
+    reply.clearCookie(app.services.config.sessionCookie, sessionCookieOptions(app.services.config))
     return { ok: true }
   })
 
@@ -71,8 +72,8 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
   // The member's own data as a file (GDPR; decision 019): JSON with the photos embedded, downloaded from /settings.
   app.get('/api/export.php', async (req, reply) => {
     const account = requireAccount(req)
-    const { t, tenant } = req.ctx
-    if (!(await rateLimitHit(db, `export:${account.id}`, 5, 3600))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
+    const { tenant } = req.ctx
+    await enforceLimit(req, `export:${account.id}`, 5, 3600)
     const data = await exportMemberData(db, { accountId: account.id, tenant, mediaDir: app.services.config.mediaDir })
     const day = data.exported_at.slice(0, 10)
     reply

@@ -6,19 +6,25 @@ import { loginRequest, pushSubscriptionRequest, updateUserRequest } from '../../
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../shared/locales'
 import { ApiError, requireAccount } from '../context.server'
 import { parseInput } from '../zod-errors.server'
-import { rateLimitHit } from '../rate-limit.server'
+import { enforceLimit } from '../rate-limit.server'
 import { attemptLogin } from '../../features/accounts/login.server'
-import { createSession, destroySession, presentUser, SESSION_COOKIE, SESSION_MAX_AGE_S } from '../../features/accounts/sessions.server'
+import type { Config } from '../config.server'
+import { createSession, destroySession, presentUser, SESSION_MAX_AGE_S } from '../../features/accounts/sessions.server'
 import { tenantLocales } from '../../features/settings/settings.server'
 import { pushEndpointAllowed } from '../../features/notifications/push-host.server'
 
-export function sessionCookieOptions(req: FastifyRequest, maxAge: number) {
-  // Host-only (no Domain attribute): a brand's cookie never reaches another brand's domain.
-  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: req.protocol === 'https', maxAge }
+/**
+ * Host-only (no Domain attribute): a brand's cookie never reaches another brand's domain. Secure follows the
+ * configured public address (PUBLIC_URL), never the request, which a client or proxy could dress up.
+ */
+export function sessionCookieOptions(config: Pick<Config, 'secureCookies'>, maxAge?: number) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies, ...(maxAge !== undefined ? { maxAge } : {}) }
 }
 
 export async function userRoutes(app: FastifyInstance) {
   const { db } = app.services.database
+  const { config } = app.services
+  const SESSION_COOKIE = config.sessionCookie
 
   app.get('/api/user.php', async (req) => {
     const account = requireAccount(req)
@@ -42,17 +48,17 @@ export async function userRoutes(app: FastifyInstance) {
     }
     const { tenant, t } = req.ctx
     const body = parseInput(loginRequest, req.body, t)
-    if (!(await rateLimitHit(db, `login-ip:${req.ip}`, 30, 300))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
-    const result = await attemptLogin(db, tenant.pool, body.email, body.password)
+    await enforceLimit(req, `login-ip:${req.ip}`, 30, 300)
+    const result = await attemptLogin(db, app.services.limiter, tenant.pool, body.email, body.password)
     if (!result.ok) {
       if (result.reason === 'blocked') {
-        throw new ApiError(429, 'login_blocked', t('login.blocked', { minutes: result.minutes }), undefined, { minutes: result.minutes })
+        throw new ApiError(429, 'login_blocked', t('login.blocked', { minutes: result.minutes }), undefined, { minutes: result.minutes }, { 'retry-after': String(result.minutes * 60) })
       }
       throw new ApiError(401, 'login_failed', t('login.failed'))
     }
     await destroySession(db, req.cookies[SESSION_COOKIE])
     const token = await createSession(db, result.account, tenant.id)
-    reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(req, SESSION_MAX_AGE_S))
+    reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(config, SESSION_MAX_AGE_S))
     return { user: await presentUser(db, result.account, tenant.cdn_prefix) }
   })
 
@@ -64,13 +70,13 @@ export async function userRoutes(app: FastifyInstance) {
       throw new ApiError(400, 'invalid_input', t('errors.invalid_input'), { language: t('validation.required') })
     }
     const [updated] = await db.update(accounts).set({ language: body.language }).where(eq(accounts.id, account.id)).returning()
-    reply.setCookie(LANGUAGE_COOKIE, body.language, { path: '/', maxAge: LANGUAGE_COOKIE_MAX_AGE, sameSite: 'lax' })
+    reply.setCookie(LANGUAGE_COOKIE, body.language, { path: '/', maxAge: LANGUAGE_COOKIE_MAX_AGE, sameSite: 'lax', secure: config.secureCookies })
     return { user: await presentUser(db, updated, tenant.cdn_prefix) }
   })
 
   const logout = async (req: FastifyRequest, reply: FastifyReply) => {
     await destroySession(db, req.cookies[SESSION_COOKIE])
-    reply.clearCookie(SESSION_COOKIE, { path: '/' })
+    reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(config))
     return { ok: true }
   }
   app.get('/api/logout.php', logout)

@@ -1,0 +1,82 @@
+// Browser hardening of every answer (decision 018): @fastify/helmet with a strict Content-Security-Policy whose
+// script and style elements need this response's nonce, X-Content-Type-Options, frame-ancestors 'none' and
+// X-Frame-Options DENY, Referrer-Policy, and HSTS when the public address is https.
+import crypto from 'node:crypto'
+import type { ServerResponse } from 'node:http'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import helmet from '@fastify/helmet'
+import type { Config } from './config.server'
+import type { Tenant } from '../shared/tenant-schema'
+
+const NONCE = Symbol('cspNonce')
+type WithNonce = ServerResponse & { [NONCE]?: string }
+
+/** The nonce of this response's policy: Vike's scripts and Emotion's style elements carry it. */
+export function cspNonce(reply: FastifyReply): string {
+  const res = reply.raw as WithNonce
+  return (res[NONCE] ??= crypto.randomBytes(16).toString('base64url'))
+}
+
+const originOf = (url: string): string | undefined => {
+  try {
+    const u = new URL(url)
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.origin : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Where images may come from besides this host: the tenants' CDNs and, with a GIPHY key, GIPHY's image hosts. */
+export function imageSources(config: Pick<Config, 'giphyApiKey' | 'giphyApiUrl'>, tenants: Tenant[]): string[] {
+  const sources = new Set<string>()
+  for (const t of tenants) {
+    const cdn = originOf(t.cdn_prefix)
+    if (cdn) sources.add(cdn)
+  }
+  if (config.giphyApiKey) {
+    // GIPHY serves its images from media0..4.giphy.com and i.giphy.com; a self-hosted or fake API serves its own.
+    sources.add('https://*.giphy.com')
+    const api = originOf(config.giphyApiUrl)
+    if (api) sources.add(api)
+  }
+  return [...sources]
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config, tenants: Tenant[]) {
+  const nonce = (_req: unknown, res: ServerResponse) => `'nonce-${(res as WithNonce)[NONCE] ??= crypto.randomBytes(16).toString('base64url')}'`
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        // No 'unsafe-inline': Vike's inline scripts carry the nonce, everything else is a file of this host.
+        scriptSrc: ["'self'", nonce],
+        // Emotion's <style> elements (server-rendered and inserted in the browser) carry the nonce. Style
+        // attributes (React's style prop in server HTML) cannot run script; they are allowed, elements are not.
+        styleSrc: ["'self'", nonce],
+        styleSrcElem: ["'self'", nonce],
+        styleSrcAttr: ["'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...imageSources(config, tenants)],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        // The live socket is this host (ws: and wss: are 'self' in CSP level 3).
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        frameSrc: ["'none'"],
+        ...(config.secureCookies ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Same-site: media of one brand may be shown by a sibling subdomain or a CDN in front of it.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HSTS only where the site is https: on local http it would only confuse.
+    strictTransportSecurity: config.secureCookies ? { maxAge: 31536000, includeSubDomains: false } : false,
+  })
+}

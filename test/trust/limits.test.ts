@@ -1,0 +1,99 @@
+// Trust: complaints are limited per client address and per member; every limit answers the one refusal (429,
+// localized message, Retry-After); the login lockout answers an unknown address exactly like a known one.
+import type { FastifyInstance } from 'fastify'
+import { describeEachDb, openTestDatabase } from '../support/db'
+import { createMember, loggedInMember, makeTestApp } from '../support/app'
+import type { Database } from '../../src/db/client.server'
+import { COMPLAINTS_PER_ADDRESS_PER_HOUR, COMPLAINTS_PER_MEMBER_PER_HOUR } from '../../src/server/api/complaints.server'
+import { MAX_FAILED_LOGINS } from '../../src/features/accounts/login.server'
+
+jest.setTimeout(120_000)
+
+const complaint = { name: 'Jan', email: 'jan@example.nl', subject: 'Spam', message: 'Dit profiel stuurt spam.' }
+
+describeEachDb('trust: limits', (kind) => {
+  let database: Database
+  let app: FastifyInstance
+  beforeAll(async () => {
+    database = await openTestDatabase(kind)
+    app = await makeTestApp(database)
+  })
+  afterAll(async () => {
+    await app?.close()
+    await database?.close()
+  })
+
+  const complain = (remoteAddress: string, cookie?: string) =>
+    app.inject({ method: 'POST', url: '/api/complaints.php', headers: { host: 'datingstad.nl', ...(cookie ? { cookie } : {}) }, payload: complaint, remoteAddress })
+
+  it('limits anonymous complaints per client address, with the localized refusal and Retry-After', async () => {
+    for (let i = 0; i < COMPLAINTS_PER_ADDRESS_PER_HOUR; i++) expect((await complain('198.51.100.7')).statusCode).toBe(201)
+    const refused = await complain('198.51.100.7')
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toEqual({ error: 'too_many_requests', message: expect.stringMatching(/\S/) })
+    expect(refused.json().message).not.toBe('errors.too_many_requests')
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000)
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600)
+    // Another address is not affected.
+    expect((await complain('198.51.100.8')).statusCode).toBe(201)
+  })
+
+  it('limits complaints per member, whatever address they come from', async () => {
+    const { cookie } = await loggedInMember(app, database.db, 'klager@example.nl')
+    for (let i = 0; i < COMPLAINTS_PER_MEMBER_PER_HOUR; i++) expect((await complain(`203.0.113.${i + 1}`, cookie)).statusCode).toBe(201)
+    expect((await complain('203.0.113.200', cookie)).statusCode).toBe(429)
+  })
+
+  it('answers 25 anonymous complaints in a row with 429 long before the last', async () => {
+    const codes: number[] = []
+    for (let i = 0; i < 25; i++) codes.push((await complain('198.51.100.99')).statusCode)
+    expect(codes.filter((c) => c === 201)).toHaveLength(COMPLAINTS_PER_ADDRESS_PER_HOUR)
+    expect(codes.slice(COMPLAINTS_PER_ADDRESS_PER_HOUR).every((c) => c === 429)).toBe(true)
+  })
+
+  describe('login lockout', () => {
+    let n = 0
+    const login = (email: string, password: string) =>
+      app.inject({ method: 'POST', url: '/api/user.php', headers: { host: 'datingstad.nl' }, payload: { email, password }, remoteAddress: `192.0.2.${(n++ % 200) + 1}` })
+    /** Status, code and message of each of n wrong logins and then one more with the right password. */
+    const run = async (email: string, right: string) => {
+      const answers: string[] = []
+      for (let i = 0; i < MAX_FAILED_LOGINS + 2; i++) {
+        const res = await login(email, `wrong-${i}`)
+        answers.push(`${res.statusCode} ${res.json().error} ${res.json().message} ${res.headers['retry-after'] ?? ''}`)
+      }
+      const res = await login(email, right)
+      answers.push(`${res.statusCode} ${res.json().error} ${res.json().message}`)
+      return answers
+    }
+
+    it('answers an unknown address exactly as a known one, lockout included', async () => {
+      const { password } = await createMember(database.db, { email: 'bestaat@example.nl' })
+      const known = await run('bestaat@example.nl', password)
+      const unknown = await run('bestaat-niet@example.nl', password)
+      expect(known[MAX_FAILED_LOGINS - 1]).toMatch(/^429 login_blocked .*15 min/)
+      expect(known.slice(0, MAX_FAILED_LOGINS - 1).every((a) => a.startsWith('401 login_failed'))).toBe(true)
+      expect(unknown).toEqual(known)
+      // Upper case is the same address.
+      expect((await login('BESTAAT-NIET@example.nl', 'x')).json().error).toBe('login_blocked')
+    })
+
+    it('takes comparable time for unknown and known addresses (a password check either way)', async () => {
+      await createMember(database.db, { email: 'tijd@example.nl' })
+      const median = async (email: string) => {
+        const times: number[] = []
+        for (let i = 0; i < 3; i++) {
+          const start = process.hrtime.bigint()
+          await login(email, 'fout wachtwoord')
+          times.push(Number(process.hrtime.bigint() - start) / 1e6)
+        }
+        return times.sort((a, b) => a - b)[1]
+      }
+      // Only failures below the lockout: 3 each.
+      const known = await median('tijd@example.nl')
+      const unknown = await median('tijd-onbekend@example.nl')
+      expect(unknown).toBeGreaterThan(known * 0.4)
+      expect(unknown).toBeLessThan(known * 2.5)
+    })
+  })
+})
