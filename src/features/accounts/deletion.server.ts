@@ -59,7 +59,7 @@ export async function reactivateAccount(db: Db, tenant: Tenant, token: string | 
 /**
  * The purge job: if the account is still deleted after the grace period, removes it with all its rows (cascade:
  * profile, photos, likes, messages, sessions, ledger, orders...), the rows that do not cascade (complaints it
- * filed, queued mails, counters) and its media files: every variant of its photos and the images it sent in chat.
+ * filed, queued mails, dev mailbox) and its media files: every variant of its photos and the images it sent in chat.
  * tenantsOfPool names the brands whose dev mailbox may hold mails to the member.
  */
 export function purgeJobHandler(db: Db, mediaDir: string, tenantsOfPool: (pool: string) => string[] = () => []): JobHandler {
@@ -96,12 +96,11 @@ export async function memberMediaFiles(db: Db, accountId: number): Promise<strin
   return names.map((n) => path.basename(n))
 }
 
-/** Rows about the member that do not go with the account by cascade: complaints they filed, queued mails, counters. */
+/** Rows about the member that do not go with the account by cascade: complaints they filed, queued mails, dev mails. */
 export async function purgeLooseRows(db: Db, account: { id: number; email: string; pool: string }, tenantIds: string[]) {
   await db.delete(complaints).where(and(eq(complaints.pool, account.pool), eq(complaints.accountId, account.id)))
   // Jobs still waiting or failed keep their payload (done jobs have it emptied): mails to the member, pushes.
   await db.execute(sql`delete from jobs where done_at is null and kind <> ${PURGE_JOB} and (payload->>'accountId' = ${String(account.id)} or lower(payload->>'to') = lower(${account.email}))`)
-  await db.execute(sql`delete from rate_limits where key ~ ${`^[a-z-]+:${account.id}$`}`)
   if (tenantIds.length) await db.execute(sql`delete from dev_mails where lower(to_address) = lower(${account.email}) and tenant_id in (${sql.join(tenantIds.map((t) => sql`${t}`), sql`, `)})`)
 }
 
