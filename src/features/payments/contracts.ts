@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import { defineEndpoint } from '../../shared/endpoint'
 import { PAYMENT_METHODS } from '../../shared/tenant-schema'
+import { discountCodeSchema as sharedDiscountCodeSchema } from '../../shared/contracts'
 
 export { PAYMENT_METHODS }
 export type { PaymentMethod } from '../../shared/tenant-schema'
@@ -78,27 +79,16 @@ export const creditsEndpoint = defineEndpoint({
 
 // ---------------------------------------------------------------- discount codes
 
-/** SPEC section 3's discount code; amounts in cents. */
-export const discountCodeSchema = z.object({
-  code: z.string(),
-  /** The only country it may be used in, or null for any. */
-  country: z.string().nullable(),
-  /** The member it belongs to, or null for a general code. */
-  user_id: z.number().nullable(),
-  /** ISO date-time, or null when it never expires. */
-  expires: isoDate.nullable(),
-  value_percentage: z.number().int(),
-  currency: z.string().nullable(),
-  /** In cents of `currency` (or of the bundle's currency when null); null: no minimum. */
-  minimum_order_value: cents.nullable(),
+/**
+ * SPEC section 3's discount code, the same shape as the deletion flow's stay discount (src/shared/contracts.ts):
+ * minimum_order_value in the currency's units (12.5 = EUR 12.50, null: no minimum), validity in days from its
+ * creation (null: never expires), expires an ISO date-time, paymentmethods null for all methods. `order` is
+ * added with bundle_id: the price before and after the discount, in cents.
+ */
+export const discountCodeSchema = sharedDiscountCodeSchema.extend({
   /** active, used, disabled */
   status: z.enum(['active', 'used', 'disabled']),
-  /** Seconds until it expires (0 when expired), null when it never expires. */
-  validity: z.number().int().nullable(),
-  expired: z.boolean(),
-  /** The methods it may be paid with, or null for all. */
   paymentmethods: z.array(paymentMethodSchema).nullable(),
-  /** With bundle_id: the price before and after the discount. */
   order: z
     .object({ bundle_id: z.string(), amount_cents: cents, discount_cents: cents, total_cents: cents, currency })
     .nullable(),
