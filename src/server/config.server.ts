@@ -34,6 +34,10 @@ const envSchema = z.object({
   GIPHY_API_URL: z.string().regex(/^https?:\/\/[^/]+/, 'must be an http(s) address').default('https://api.giphy.com'),
   // Signups per client address per hour (a shared office or the e2e run may need more).
   SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(10),
+  /** Mollie API key (test_... or live_...): payments go through Mollie; without it the built-in test provider. */
+  MOLLIE_API_KEY: z.string().regex(/^(test|live)_\w{20,}$/, 'must be a Mollie API key (test_... or live_...)').optional(),
+  /** Mollie's API address (tests point it at a local fake); must be https. */
+  MOLLIE_API_URL: z.string().regex(/^https:\/\/[^/]+/, 'must be an https address').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -70,6 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     giphyApiKey: c.GIPHY_API_KEY,
     giphyApiUrl: c.GIPHY_API_URL,
     signupsPerAddressPerHour: c.SIGNUPS_PER_ADDRESS_PER_HOUR,
+    mollieApiKey: c.MOLLIE_API_KEY,
+    mollieApiUrl: c.MOLLIE_API_URL,
     devMailbox: c.DEV_MAILBOX ? c.DEV_MAILBOX === 'true' : c.NODE_ENV === 'development',
   }
 }
