@@ -47,6 +47,17 @@ export default defineTenant({
     signup_credits: 20,
     minimum_message_costs: { NL: { costs: 0.25, currency: 'EUR' } },
   },
+  payments: {
+    bundles: [
+      { id: 'starter', credits: 50, prices: { NL: { amount_cents: 1250, currency: 'EUR' } } },
+      { id: 'popular', credits: 120, prices: { NL: { amount_cents: 2750, currency: 'EUR' } }, highlighted: true },
+      { id: 'value', credits: 250, prices: { NL: { amount_cents: 5250, currency: 'EUR' } } },
+      { id: 'deluxe', credits: 500, prices: { NL: { amount_cents: 9500, currency: 'EUR' } } },
+    ],
+    premium_bundle: 'popular',
+    methods: { NL: ['ideal', 'creditcard', 'paypal', 'applepay', 'sdd', 'sct'] },
+    direct_debit_limit_cents: 15000,
+  },
   message_length: 1000,
   refund_days: 14,
   features: {

@@ -53,6 +53,17 @@ export default defineTenant({
     signup_credits: 15,
     minimum_message_costs: { BE: { costs: 0.3, currency: 'EUR' } },
   },
+  payments: {
+    bundles: [
+      { id: 'starter', credits: 50, prices: { BE: { amount_cents: 1295, currency: 'EUR' } } },
+      { id: 'popular', credits: 120, prices: { BE: { amount_cents: 2895, currency: 'EUR' } }, highlighted: true },
+      { id: 'value', credits: 250, prices: { BE: { amount_cents: 5495, currency: 'EUR' } } },
+      { id: 'deluxe', credits: 500, prices: { BE: { amount_cents: 9995, currency: 'EUR' } } },
+    ],
+    premium_bundle: 'popular',
+    methods: { BE: ['bancontact', 'creditcard', 'paypal', 'applepay', 'sdd'] },
+    direct_debit_limit_cents: 15000,
+  },
   message_length: 800,
   refund_days: 14,
   features: {

@@ -49,6 +49,17 @@ export default defineTenant({
     signup_credits: 25,
     minimum_message_costs: { NL: { costs: 0.2, currency: 'EUR' }, DE: { costs: 0.25, currency: 'EUR' } },
   },
+  payments: {
+    bundles: [
+      { id: 'starter', credits: 50, prices: { NL: { amount_cents: 1195, currency: 'EUR' }, DE: { amount_cents: 1195, currency: 'EUR' } } },
+      { id: 'popular', credits: 120, prices: { NL: { amount_cents: 2595, currency: 'EUR' }, DE: { amount_cents: 2595, currency: 'EUR' } } },
+      { id: 'value', credits: 250, prices: { NL: { amount_cents: 4995, currency: 'EUR' }, DE: { amount_cents: 4995, currency: 'EUR' } }, highlighted: true },
+      { id: 'deluxe', credits: 500, prices: { NL: { amount_cents: 8995, currency: 'EUR' }, DE: { amount_cents: 8995, currency: 'EUR' } } },
+    ],
+    premium_bundle: 'popular',
+    methods: { NL: ['ideal', 'creditcard', 'paypal', 'applepay', 'sdd', 'sct'], DE: ['sofort', 'giropay', 'creditcard', 'paypal', 'sdd', 'sct'] },
+    direct_debit_limit_cents: 20000,
+  },
   message_length: 1200,
   refund_days: 30,
   features: {

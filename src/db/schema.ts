@@ -38,6 +38,9 @@ export const accounts = pgTable(
     confirmedAt: ts('confirmed_at'),
     deletedAt: ts('deleted_at'),
     lastLoginAt: ts('last_login_at'),
+    /** Set by a chargeback (or a refund that found the credits spent): staff look at the account; no direct debit. */
+    paymentFlag: text('payment_flag'),
+    paymentFlaggedAt: ts('payment_flagged_at'),
   },
   (t) => [
     uniqueIndex('accounts_pool_email_key').on(t.pool, sql`lower(${t.email})`),
@@ -224,12 +227,18 @@ export const creditLedger = pgTable(
     accountId: id('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
     delta: integer('delta').notNull(),
     balanceAfter: integer('balance_after').notNull(),
-    /** purchase, message, photo, gift, refund, bonus, signup */
+    /** purchase, message, photo, gift, bonus, signup, refund, chargeback, correction */
     reason: text('reason').notNull(),
+    /** What caused it (payment:12, message:34, refund:re_x); one entry per cause and reason. */
     reference: text('reference'),
+    /** A refund or chargeback that found fewer credits than it took back: what it could not take (delta is what it took). */
+    shortfall: integer('shortfall').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('credit_ledger_pool_account_idx').on(t.pool, t.accountId, t.id.desc())],
+  (t) => [
+    index('credit_ledger_pool_account_idx').on(t.pool, t.accountId, t.id.desc()),
+    uniqueIndex('credit_ledger_reference_key').on(t.accountId, t.reason, t.reference),
+  ],
 )
 
 export const orders = pgTable(
@@ -264,8 +273,15 @@ export const payments = pgTable(
     status: text('status').notNull().default('open'),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
+    /** A direct debit (sdd): collected from a mandate. */
+    recurring: boolean('recurring').notNull().default(false),
+    checkoutUrl: text('checkout_url'),
+    /** Refunded and charged back so far, in cents (the provider's totals as last seen). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    chargedBackCents: integer('charged_back_cents').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    paidAt: ts('paid_at'),
   },
   (t) => [uniqueIndex('payments_provider_key').on(t.provider, t.providerPaymentId), index('payments_pool_order_idx').on(t.pool, t.orderId)],
 )
@@ -289,6 +305,66 @@ export const discountCodes = pgTable(
     usedAt: ts('used_at'),
   },
   (t) => [uniqueIndex('discount_codes_pool_code_account_key').on(t.pool, t.code, t.accountId)],
+)
+
+/** One use of a discount code by a member: reserved with the payment, freed when that payment fails. */
+export const discountRedemptions = pgTable(
+  'discount_redemptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    pool: text('pool').notNull(),
+    discountCodeId: id('discount_code_id').notNull().references(() => discountCodes.id, { onDelete: 'cascade' }),
+    accountId: id('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    orderId: id('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    /** reserved (payment not final), used (paid) */
+    status: text('status').notNull().default('reserved'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('discount_redemptions_code_account_key').on(t.discountCodeId, t.accountId)],
+)
+
+/** The built-in test provider's own payments (it lives in the site; a real provider keeps these itself). */
+export const testProviderPayments = pgTable('test_provider_payments', {
+  id: text('id').primaryKey(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  method: text('method').notNull(),
+  description: text('description').notNull(),
+  redirectUrl: text('redirect_url').notNull(),
+  webhookUrl: text('webhook_url').notNull(),
+  metadata: jsonb('metadata'),
+  /** open, pending, paid, failed, cancelled, expired */
+  status: text('status').notNull().default('open'),
+  refunds: jsonb('refunds').$type<{ id: string; amount_cents: number; created_at: string }[]>().notNull().default([]),
+  chargebacks: jsonb('chargebacks').$type<{ id: string; amount_cents: number; created_at: string }[]>().notNull().default([]),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  paidAt: ts('paid_at'),
+})
+
+/** A SEPA direct debit waiting for its SMS code. */
+export const directDebitRequests = pgTable(
+  'direct_debit_requests',
+  {
+    id: text('id').primaryKey(),
+    pool: text('pool').notNull(),
+    accountId: id('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    bundleId: text('bundle_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    iban: text('iban').notNull(),
+    accountHolder: text('account_holder').notNull(),
+    address: jsonb('address').$type<{ street: string; house_number: string; zip: string; city: string }>().notNull(),
+    phone: text('phone').notNull(),
+    /** sha256 of the code with the request id. */
+    codeHash: text('code_hash').notNull(),
+    tries: integer('tries').notNull().default(0),
+    /** waiting, confirmed, failed */
+    status: text('status').notNull().default('waiting'),
+    paymentId: id('payment_id'),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('direct_debit_requests_account_idx').on(t.accountId, t.createdAt.desc())],
 )
 
 export const sessions = pgTable(

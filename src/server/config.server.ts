@@ -70,6 +70,10 @@ const envSchema = z.object({
   SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(10),
   /** Tests only: push to any https address, loopback and private networks included (refused in production). */
   PUSH_ALLOW_PRIVATE_HOSTS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Mollie API key (test_... or live_...): payments go through Mollie; without it the built-in test provider. */
+  MOLLIE_API_KEY: z.string().regex(/^(test|live)_\w{20,}$/, 'must be a Mollie API key (test_... or live_...)').optional(),
+  /** Mollie's API address (tests point it at a local fake); must be https. */
+  MOLLIE_API_URL: z.string().regex(/^https:\/\/[^/]+/, 'must be an https address').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -116,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     giphyApiUrl: c.GIPHY_API_URL,
     signupsPerAddressPerHour: c.SIGNUPS_PER_ADDRESS_PER_HOUR,
     pushAllowPrivateHosts: c.PUSH_ALLOW_PRIVATE_HOSTS,
+    mollieApiKey: c.MOLLIE_API_KEY,
+    mollieApiUrl: c.MOLLIE_API_URL,
     devMailbox: c.DEV_MAILBOX ? c.DEV_MAILBOX === 'true' : c.NODE_ENV === 'development',
   }
 }

@@ -16,6 +16,7 @@ import { unsubscribeSecret, unsubscribeToken } from '../features/notifications/n
 import { createPushSender } from '../features/notifications/push.server'
 import { MESSAGE_PUSH_JOB, messagePushHandler } from '../features/chat/message-push.server'
 import { createGifSource } from '../features/chat/gifs.server'
+import { TEST_WEBHOOK_JOB, testWebhookHandler } from '../features/payments/provider.server'
 import type https from 'node:https'
 import { redactText } from './log-redact.server'
 
@@ -39,6 +40,7 @@ export async function createServices(opts: { config: Config; database: Database;
   const handlers = {
     [MAIL_JOB]: mailJobHandler({ tenants, i18n, mailer, publicUrl: config.publicUrl, unsubscribeToken: async (id) => unsubscribeToken(await (secret ??= unsubscribeSecret(database.db)), id) }),
     [PURGE_JOB]: purgeJobHandler(database.db, config.mediaDir, (pool) => tenants.all.filter((t) => t.pool === pool).map((t) => t.id)),
+    [TEST_WEBHOOK_JOB]: testWebhookHandler({ port: config.port }),
     [MESSAGE_PUSH_JOB]: messagePushHandler({ db: database.db, tenants, i18n, push, isOnline: (id) => realtime.isOnline(id) }),
   }
   const jobs = createJobWorker(database.db, handlers, { intervalMs: opts.jobIntervalMs, log })

@@ -26,6 +26,12 @@ export const INTEREST_KEYS = [
   'photography', 'art', 'gaming', 'wine', 'cycling', 'beach', 'festivals', 'fashion', 'gardening', 'theatre',
 ] as const
 
+/** Payment methods of SPEC section 9 (the providers' method names). */
+export const PAYMENT_METHODS = [
+  'sdd', 'ideal', 'bancontact', 'creditcard', 'paypal', 'applepay', 'sofort', 'sct', 'giropay', 'eps', 'blik', 'banktransfer',
+] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
 const country = z.string().regex(/^[A-Z]{2}$/, 'two capital letters, ISO 3166-1 alpha-2')
 const locale = z.enum(LOCALES)
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #e91e63')
@@ -93,6 +99,27 @@ export const tenantSchema = z
     visible_profile_notes: z.array(z.enum(PROFILE_NOTES)),
     search_fields: z.array(z.enum(SEARCH_FIELDS)),
     interests: z.array(z.enum(INTEREST_KEYS)).min(1),
+    /**
+     * Credit bundles (at most 4: the package colour is the index 0 to 3), the bundle shown on /premium, the payment
+     * methods per country and the monthly direct debit limit per member.
+     */
+    payments: z.object({
+      bundles: z
+        .array(
+          z.object({
+            id: z.string().regex(/^[a-z0-9-]+$/),
+            credits: z.number().int().positive(),
+            /** Price per served country. */
+            prices: z.record(country, z.object({ amount_cents: z.number().int().positive(), currency: z.string().regex(/^[A-Z]{3}$/) })),
+            highlighted: z.boolean().optional(),
+          }),
+        )
+        .min(1)
+        .max(4),
+      premium_bundle: z.string(),
+      methods: z.record(country, z.array(z.enum(PAYMENT_METHODS)).min(1)),
+      direct_debit_limit_cents: z.number().int().min(0),
+    }),
     /** Further information pages at /pages/{token}: title and body per locale. */
     extra_pages: z.record(z.string().regex(/^[a-z0-9-]+$/), z.object({ title: localized, body: localized })).default({}),
   })
@@ -111,6 +138,17 @@ export const tenantSchema = z
       if (!value[t.default_locale]) {
         ctx.addIssue({ code: 'custom', path: name.split('.'), message: `needs a text for the default locale ${t.default_locale}` })
       }
+    }
+    const bundleIds = t.payments.bundles.map((b) => b.id)
+    if (new Set(bundleIds).size !== bundleIds.length) ctx.addIssue({ code: 'custom', path: ['payments', 'bundles'], message: 'bundle ids must be unique' })
+    if (!bundleIds.includes(t.payments.premium_bundle)) {
+      ctx.addIssue({ code: 'custom', path: ['payments', 'premium_bundle'], message: `must be one of the bundle ids (${bundleIds.join(', ')})` })
+    }
+    for (const c of Object.keys(t.countries)) {
+      if (!t.payments.methods[c]) ctx.addIssue({ code: 'custom', path: ['payments', 'methods', c], message: `needs the payment methods of the served country ${c}` })
+      t.payments.bundles.forEach((b, i) => {
+        if (!b.prices[c]) ctx.addIssue({ code: 'custom', path: ['payments', 'bundles', i, 'prices', c], message: `needs a price for the served country ${c}` })
+      })
     }
     for (const [c, locales] of Object.entries(t.countries)) {
       if (!locales.includes(t.default_locale) && Object.keys(t.countries)[0] === c) {

@@ -23,6 +23,23 @@ describe('tenant files', () => {
     await expect(loadTenants(dir)).rejects.toThrow(/broken\.ts is invalid:\n\s+niche:/)
   })
 
+  it('gives every demo tenant 1 to 4 bundles priced in each served country, and methods per country', async () => {
+    const { all } = await loadTenants()
+    for (const t of all) {
+      expect(t.payments.bundles.length).toBeGreaterThan(0)
+      expect(t.payments.bundles.length).toBeLessThanOrEqual(4)
+      for (const c of Object.keys(t.countries)) {
+        expect(t.payments.methods[c].length).toBeGreaterThan(0)
+        const perCredit = t.payments.bundles.map((b) => b.prices[c].amount_cents / b.credits)
+        // Bigger bundles are cheaper per credit.
+        expect([...perCredit].sort((a, b) => b - a)).toEqual(perCredit)
+      }
+    }
+    const good = (await loadTenants()).all.find((t) => t.id === 'flirtbelgie')!
+    expect(() => parseTenant('/x/flirtbelgie.ts', { ...good, payments: { ...good.payments, premium_bundle: 'nope' } })).toThrow(/premium_bundle/)
+    expect(() => parseTenant('/x/flirtbelgie.ts', { ...good, payments: { ...good.payments, methods: {} } })).toThrow(/methods/)
+  })
+
   it('rejects a file whose id differs from its name, and duplicate domains', async () => {
     const { byId } = await loadTenants()
     const datingstad = byId.get('datingstad')!

@@ -3,7 +3,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { TFunction } from 'i18next'
 import type { Db } from '../../db/client.server'
-import { accounts, creditLedger, notificationSettings, profiles } from '../../db/schema'
+import { accounts, notificationSettings, profiles } from '../../db/schema'
+import { applyCredits } from '../payments/ledger.server'
 import type { Tenant } from '../../shared/tenant-schema'
 import type { SignupRequest, Tracking } from '../../shared/contracts'
 import type { Locale } from '../../shared/locales'
@@ -105,7 +106,6 @@ export async function signup(db: Db, opts: { tenant: Tenant; lng: Locale; countr
           passwordHash,
           status: 'not_confirmed',
           language: opts.lng,
-          credits: tenant.credits.signup_credits,
           trackingNetwork: tracking.network || null,
           trackingRef: tracking.ref || null,
           trackingSub1: tracking.sub1 || null,
@@ -117,7 +117,8 @@ export async function signup(db: Db, opts: { tenant: Tenant; lng: Locale; countr
       await tx.insert(profiles).values({ accountId: acc.id, pool: acc.pool, name: input.name.trim(), birthDate: input.date_of_birth, country: opts.country })
       await tx.insert(notificationSettings).values({ accountId: acc.id, pool: acc.pool })
       if (tenant.credits.signup_credits > 0) {
-        await tx.insert(creditLedger).values({ pool: acc.pool, accountId: acc.id, delta: tenant.credits.signup_credits, balanceAfter: tenant.credits.signup_credits, reason: 'signup' })
+        // The signup bonus is the account's first ledger entry.
+        acc.credits = (await applyCredits(tx, { pool: acc.pool, accountId: acc.id, delta: tenant.credits.signup_credits, reason: 'signup', reference: 'signup' })).balance
       }
       const token = await issueToken(tx, acc, 'activate', ACTIVATION_TTL_S)
       await queueMail(tx, { tenantId: tenant.id, to: email, lng: opts.lng, kind: 'activation', name: input.name.trim(), path: `/api/activate.php?token=${token}`, accountId: acc.id })

@@ -13,6 +13,7 @@ import { findVisibleMember, type Viewer } from '../discovery/visibility.server'
 import { GIFTS, giftImage } from './catalogue'
 import { createGifSource, GifUnavailable, type GifSource } from './gifs.server'
 import { MESSAGE_PUSH_ATTEMPTS, MESSAGE_PUSH_JOB } from './message-push.server'
+import { chargeSql, ledgerEntrySql, type LedgerReason } from '../payments/ledger.server'
 
 const BUILTIN_GIF_SOURCE = createGifSource({})
 
@@ -278,7 +279,7 @@ interface StoredMessage {
   giftId: string | null
   gifId: string | null
   /** The ledger reason: message, photo or gift. */
-  reason: string
+  reason: LedgerReason
 }
 
 /**
@@ -369,14 +370,13 @@ async function sendStatement(
     ), go as (
       select ${m.costSql} as cost from ctx where partner and not blocked and not duplicate and may_write and other_id = ${m.recipientId}::bigint
     ), charged as (
-      update accounts a set credits = a.credits - go.cost from go where a.id = ${m.senderId}::bigint and a.credits >= go.cost returning a.credits, go.cost
+      ${chargeSql(m.senderId)}
     ), stored as (
       insert into messages (pool, conversation_id, sender_id, client_id, kind, body, gift_id, gif_id, credits)
       select ${m.pool}, ${m.conversationId}::bigint, ${m.senderId}::bigint, ${m.clientId}, ${m.kind}, ${m.body}::text, ${m.giftId}::text, ${m.gifId}::text, charged.cost from charged
       returning id, created_at, credits
     ), ledger as (
-      insert into credit_ledger (pool, account_id, delta, balance_after, reason, reference)
-      select ${m.pool}, ${m.senderId}::bigint, -charged.cost, charged.credits, ${m.reason}, 'message:' || stored.id from charged, stored where charged.cost > 0
+      ${ledgerEntrySql({ pool: m.pool, accountId: m.senderId, reason: m.reason, prefix: 'message:', cause: 'stored' })}
     ), moved as (
       update conversations c set last_message_at = stored.created_at from stored where c.id = ${m.conversationId}::bigint
     ), members as (

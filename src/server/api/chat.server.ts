@@ -27,6 +27,7 @@ import { ChatError, hideChats, listChats, markRead, messageCost, otherParticipan
 import { GIFTS, giftImage } from '../../features/chat/catalogue'
 import { processImage, MAX_UPLOAD_BYTES } from '../../features/photos/photos.server'
 import type { Account } from '../../features/accounts/sessions.server'
+import type { BalanceEvent } from '../../features/payments/contracts'
 
 const STATUS: Record<ChatError['code'], number> = {
   not_found: 404,
@@ -73,6 +74,8 @@ export async function chatRoutes(app: FastifyInstance) {
       { to: [account.id], event: { type: 'message', conversation_id, message: result.message } satisfies LiveServerEvent },
       { to: [result.recipientId], event: { type: 'message', conversation_id, message: presentMessage(result.row, result.recipientId, mediaBase) } satisfies LiveServerEvent },
       { to: [result.recipientId], event: { type: 'unread', total: result.recipientUnread ?? 0 } satisfies LiveServerEvent },
+      // The sender's other tabs show the new balance (the ledger's balance event).
+      { to: [account.id], event: { type: 'balance', credits: result.credits, paid_user: account.paidUser } satisfies BalanceEvent },
     ])
   }
 
