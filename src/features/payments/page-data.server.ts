@@ -2,7 +2,7 @@
 // (pageContext.services.api, decision 011), so the page and the API share one set of rules and presenters.
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import type { CreditsAnswer, PaymentAnswer, TestCheckoutAnswer, TransactionsAnswer } from './payments-api'
+import type { CreditsAnswer, DiscountAnswer, PaymentAnswer, RepeatOrderAnswer, TestCheckoutAnswer, TransactionsAnswer } from './payments-api'
 import { returnParam } from './format'
 
 async function apiGet<T>(pageContext: PageContextServer, url: string): Promise<{ status: number; body: T | null }> {
@@ -39,6 +39,8 @@ export interface PayPageData extends CreditsPageData {
   bundleId: string
   /** The method of the address, when it is one of the methods offered here. */
   method: string | null
+  /** The member's welcome code for this bundle, offered by itself (none: null; its failure is ignored, SPEC.md section 8). */
+  welcome: DiscountAnswer | null
 }
 
 /** /credits/{id}/{paymentmethod?}: the bundle (404 for an unknown one) and the methods of the viewer's country. */
@@ -48,7 +50,12 @@ export async function payPageData(pageContext: PageContextServer): Promise<PayPa
   if (!base.credits.bundles.some((b) => b.id === bundleId)) throw render(404)
   const method = pageContext.routeParams.method ?? null
   if (method !== null && !(base.credits.methods as string[]).includes(method)) throw render(404)
-  return { ...base, bundleId, method }
+  let welcome: DiscountAnswer | null = null
+  if (pageContext.user && !base.code) {
+    const res = await apiGet<DiscountAnswer>(pageContext, `/api/discountcode.php?welcome=true&bundle_id=${encodeURIComponent(bundleId)}`)
+    if (res.body && res.body.status === 'active' && !res.body.expired) welcome = res.body
+  }
+  return { ...base, bundleId, method, welcome }
 }
 
 export interface TransactionPageData {
@@ -101,4 +108,18 @@ export async function directDebitPageData(pageContext: PageContextServer): Promi
   const base = await creditsPageData(pageContext)
   const wanted = pageContext.urlParsed.search.bundle
   return { ...base, bundleId: base.credits.bundles.some((b) => b.id === wanted) ? wanted! : null }
+}
+
+export interface RepeatOrderPageData {
+  /** The last paid order to repeat, or null when there is none (or for a visitor). */
+  order: RepeatOrderAnswer | null
+}
+
+/** /credits/repeat-order: the member's last paid order at today's price. */
+export async function repeatOrderPageData(pageContext: PageContextServer): Promise<RepeatOrderPageData> {
+  if (!pageContext.user) return { order: null }
+  const res = await apiGet<RepeatOrderAnswer>(pageContext, '/api/repeat-order.php')
+  if (res.body) return { order: res.body }
+  if (res.status === 404 || res.status === 409 || res.status === 400) return { order: null }
+  fail(res.status)
 }

@@ -14,7 +14,7 @@ import { LoginRequired } from '../../ui/login-required'
 import { BackButton } from '../../ui/back-button'
 import { FictionalWarning, Heading, Panel, TimeBonusLine, Wrap } from './payment-ui'
 import { MethodMark, useMethodName } from './method-badge'
-import { checkDiscount, createPayment, loadWelcomeDiscount, type DiscountAnswer } from './payments-api'
+import { checkDiscount, createPayment, type DiscountAnswer } from './payments-api'
 import { discounted, formatMoney } from './format'
 import { withReturn } from './return-path'
 import { rememberReturn } from './payment-return'
@@ -91,9 +91,9 @@ function Pay() {
   const bundle = data.credits.bundles.find((b) => b.id === data.bundleId)!
   const methods = data.credits.methods
   const [method, setMethod] = useState<PaymentMethod | null>((data.method as PaymentMethod | null) ?? null)
-  const [code, setCode] = useState(data.code ?? '')
-  const [applied, setApplied] = useState<DiscountAnswer | null>(null)
-  const [welcome, setWelcome] = useState(false)
+  const [code, setCode] = useState(data.code ?? data.welcome?.code ?? '')
+  const [applied, setApplied] = useState<DiscountAnswer | null>(data.welcome)
+  const [welcome, setWelcome] = useState(data.welcome !== null)
   const [codeError, setCodeError] = useState<string>()
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
@@ -119,23 +119,11 @@ function Pay() {
     }
   }
 
-  // A code from the address (the stay discount) is applied at once; otherwise the welcome code, when the member has
-  // one (its failure is ignored: SPEC.md section 8).
+  // A code from the address (the stay discount) is applied at once; the welcome code came with the page's data.
   useEffect(() => {
     if (started.current) return
     started.current = true
-    if (data.code) {
-      void apply(data.code, method)
-      return
-    }
-    loadWelcomeDiscount(bundle.id)
-      .then((answer) => {
-        if (answer.status !== 'active' || answer.expired) return
-        setApplied(answer)
-        setCode(answer.code)
-        setWelcome(true)
-      })
-      .catch(() => undefined)
+    if (data.code) void apply(data.code, method)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 

@@ -46,15 +46,12 @@ export const loadCredits = () => http<CreditsAnswer>(creditsEndpoint.path)
 export const checkDiscount = (code: string, bundleId: string, method?: PaymentMethod) =>
   http<DiscountAnswer>(`${discountCodeEndpoint.path}${query({ code, bundle_id: bundleId, method })}`, { retries: 0 })
 
-/** The member's welcome code for a bundle, if there is one (failures are ignored by the caller: SPEC.md section 8). */
-export const loadWelcomeDiscount = (bundleId: string) => http<DiscountAnswer>(`${discountCodeEndpoint.path}${query({ welcome: 'true', bundle_id: bundleId })}`, { retries: 1 })
 
 export const createPayment = (body: { bundle_id: string; method: PaymentMethod; discount_code?: string }) =>
   http<CreatedPayment>(createPaymentEndpoint.path, { method: 'POST', body })
 
 export const loadPayment = (id: number) => http<PaymentAnswer>(`${getPaymentEndpoint.path}${query({ id })}`)
 
-export const loadRepeatOrder = () => http<RepeatOrderAnswer>(getRepeatOrderEndpoint.path)
 export const repeatOrder = () => http<CreatedPayment>(repeatOrderEndpoint.path, { method: 'POST', body: {} })
 
 export const loadTransactions = () => http<TransactionsAnswer>(transactionsEndpoint.path)

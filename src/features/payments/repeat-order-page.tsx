@@ -1,9 +1,9 @@
 // /credits/repeat-order: the last paid bundle with the last method again, in one step (confirm, then pay).
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { navigate } from 'vike/client/router'
 import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
-import { usePageContext } from '../../../renderer/page-context'
+import { useData, usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import { HttpError, SilentAbort } from '../../shared/http'
 import { Button, ButtonLink } from '../../ui/button'
@@ -12,7 +12,8 @@ import { LoginRequired } from '../../ui/login-required'
 import { Heading, Panel, Wrap } from './payment-ui'
 import { MethodMark, useMethodName } from './method-badge'
 import { formatMoney } from './format'
-import { loadRepeatOrder, repeatOrder, type RepeatOrderAnswer } from './payments-api'
+import { repeatOrder } from './payments-api'
+import type { RepeatOrderPageData } from './page-data.server'
 
 const Line = styled.div({ display: 'flex', alignItems: 'center', gap: 14, margin: '8px 0 20px', strong: { fontSize: 20, display: 'block' } })
 const Actions = styled.div({ display: 'flex', flexWrap: 'wrap', gap: 10 })
@@ -28,17 +29,9 @@ function Repeat() {
   const { t } = useTranslation()
   const { lng } = usePageContext()
   const methodName = useMethodName()
-  const [order, setOrder] = useState<RepeatOrderAnswer | null | 'none'>(null)
+  const { order } = useData<RepeatOrderPageData>()
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
-
-  useEffect(() => {
-    loadRepeatOrder().then(setOrder, (err) => {
-      if (err instanceof SilentAbort) return
-      if (err instanceof HttpError && err.code === 'no_previous_order') setOrder('none')
-      else setError(err instanceof HttpError && err.message ? err.message : t('errors.generic'))
-    })
-  }, [t])
 
   const confirm = async () => {
     setBusy(true)
@@ -58,14 +51,13 @@ function Repeat() {
       <Heading>{t('repeat_order.title')}</Heading>
       <Panel data-testid="repeat-order">
         {error && <Alert role="alert">{error}</Alert>}
-        {order === null && !error && <p role="status">{t('repeat_order.loading')}</p>}
-        {order === 'none' && (
+        {!order && (
           <>
             <p>{t('repeat_order.none')}</p>
             <ButtonLink href="/credits">{t('repeat_order.choose')}</ButtonLink>
           </>
         )}
-        {order && order !== 'none' && (
+        {order && (
           <>
             <p>{t('repeat_order.intro')}</p>
             <Line>
