@@ -5,6 +5,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import cookie from '@fastify/cookie'
 import compress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
 import { ApiError, sendError, type Services } from './context.server'
 import { buildRequestContext } from './request-context.server'
 import { hostName } from './tenants.server'
@@ -14,7 +15,8 @@ import { complaintRoutes } from './api/complaints.server'
 import { accountRoutes } from './api/accounts.server'
 import { accountSettingsRoutes } from './api/settings-account.server'
 import { notificationRoutes } from './api/notifications.server'
-import { openApiRoutes } from './api/openapi.server'
+import { openApiOptions, openApiRoutes } from './api/openapi.server'
+import { createSerializerCompiler, describeServerError, toApiError, validatorCompiler } from './endpoint.server'
 import { photoRoutes } from './api/photos.server'
 import { geocodeRoutes, profileRoutes } from './api/profile.server'
 import { devMailRoutes } from './dev-mail.server'
@@ -31,12 +33,14 @@ export interface AppOptions {
   /** Registers the page renderer (Vike); API tests leave it out. */
   pages?: (app: FastifyInstance) => Promise<void>
   logger?: boolean
+  /** Sees every route as it is registered (the OpenAPI test compares them with /api/openapi.json). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const FILE_PATHS = /^\/(assets|media|static|i18n)\/|^\/(favicon\.ico|sw\.js)(\?|$)/
 
-export async function buildApp({ services, pages, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ services, pages, logger = false, onRoute }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: services.config.logLevel } : false,
     trustProxy: services.config.trustProxy,
@@ -45,6 +49,12 @@ export async function buildApp({ services, pages, logger = false }: AppOptions):
     return503OnClosing: true,
   })
   app.decorate('services', services)
+  if (onRoute) app.addHook('onRoute', onRoute)
+  // Endpoint definitions (src/shared/endpoint.ts) are zod schemas: route() validates and serializes with them;
+  // outside production a 2xx answer with keys its schema lacks is an error too (docs/decisions/016).
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(createSerializerCompiler({ strict: services.config.env !== 'production' }))
+  await app.register(swagger, openApiOptions)
   app.addHook('onClose', async () => {
     await Promise.all([services.realtime.close(), services.limiter.close()])
   })
@@ -75,15 +85,13 @@ export async function buildApp({ services, pages, logger = false }: AppOptions):
     }
   })
 
+  // One error shape for every answer; Fastify's own 4xx (bad JSON, body too large, unsupported media type) get codes
+  // of the closed list in src/shared/api-errors.ts, never FST_* codes.
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof ApiError) return sendError(reply, err)
     const t = req.ctx?.t ?? services.i18n.forRequest(DEFAULT_LOCALE).t
-    if (err.statusCode && err.statusCode < 500) {
-      // Fastify's own 4xx (bad JSON, body too large, unsupported media type).
-      return reply.code(err.statusCode).send({ error: err.code ?? 'bad_request', message: t('errors.invalid_input') })
-    }
-    req.log.error(err)
-    return reply.code(500).send({ error: 'internal', message: t('errors.generic') })
+    const apiError = toApiError(err, t)
+    if (apiError.statusCode >= 500) req.log.error({ err, contract: describeServerError(err) }, 'request failed')
+    return sendError(reply, apiError)
   })
 
   app.get('/health', async () => ({ ok: true }))

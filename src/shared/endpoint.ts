@@ -19,13 +19,14 @@ export interface EndpointDefinition<
   Params extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
+  S extends SessionRequirement = SessionRequirement,
 > {
   method: M
   /** Fastify path syntax (`/api/member.php`, `/api/transactions.php/:id`). */
   path: P
   /** One line for the OpenAPI description. */
   summary: string
-  session: SessionRequirement
+  session: S
   query?: Q
   params?: Params
   body?: B
@@ -43,7 +44,8 @@ export function defineEndpoint<
   Q extends z.ZodType | undefined = undefined,
   Params extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
->(def: EndpointDefinition<M, P, Q, Params, B, R>): EndpointDefinition<M, P, Q, Params, B, R> {
+  S extends SessionRequirement = SessionRequirement,
+>(def: EndpointDefinition<M, P, Q, Params, B, R, S>): EndpointDefinition<M, P, Q, Params, B, R, S> {
   return def
 }
 
@@ -56,6 +58,9 @@ export type EndpointParams<E> = E extends EndpointDefinition<HttpMethod, string,
 export type EndpointBody<E> = E extends EndpointDefinition<HttpMethod, string, z.ZodType | undefined, z.ZodType | undefined, infer B> ? Infer<B> : never
 /** The answer a handler returns and a client receives. */
 export type EndpointResponse<E> = E extends EndpointDefinition<HttpMethod, string, z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.output<R> : never
+
+/** The session an endpoint's handler can count on: a member for `member` and `staff`, maybe one otherwise. */
+export type EndpointSession<E> = E extends { session: 'member' | 'staff' } ? 'member' : 'optional'
 
 /** What a client sends. */
 export type EndpointInput<E> =

@@ -17,7 +17,7 @@ export class HttpError extends Error {
 export class SilentAbort extends Error {}
 
 export interface HttpOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'
   body?: unknown
   /** Retries for network errors and 502/503/504 on idempotent requests (SPEC.md section 7: 5). */
   retries?: number

@@ -111,6 +111,12 @@ describeEachDb('payments with the test provider', (kind) => {
     expect((await get(`/api/transactions.php?id=${payment_id}`, cookie)).json().transactions).toHaveLength(1)
     // The session's user shows the new state.
     expect((await get('/api/user.php', cookie)).json().user).toMatchObject({ credits: 120, paid_user: true })
+    // One receipt in the dev mailbox (the repeated webhook sent none).
+    const mails = (await db().execute(sql`select subject, text from dev_mails where to_address = ${account.email}`)) as unknown as { rows: { subject: string; text: string }[] }
+    const receipts = mails.rows.filter((m) => m.subject === 'Je aankoop bij Datingstad: 120 credits')
+    expect(receipts).toHaveLength(1)
+    expect(receipts[0].text).toMatch(/€\s?27,50 ontvangen en 120 credits/)
+    expect(receipts[0].text).toContain(`/transactions/${payment_id}`)
   })
 
   it('answers 200 to an unknown webhook id without effect, and adds credits once for 20 concurrent deliveries', async () => {
@@ -348,6 +354,21 @@ describeEachDb('payments with the test provider', (kind) => {
     const sends = []
     for (let i = 0; i < 6; i++) sends.push((await post('/api/directdebit.php', { ...form, bundle_id: 'starter' }, other.cookie)).statusCode)
     expect(sends).toEqual([200, 200, 200, 200, 200, 429])
+  })
+
+  it("tells the sender's tabs the new balance after a chat message", async () => {
+    const { account, cookie } = await member()
+    const other = await createMember(db())
+    await applyCredits(db(), { pool: 'main', accountId: account.id, delta: 100, reason: 'correction', reference: 'test' })
+    const events: string[] = []
+    const detach = app.services.realtime.attach(account.id, { send: (d) => events.push(d) })
+    const res = await app.inject({ method: 'POST', url: `/api/message.php?member_id=${other.account.id}`, headers: { host, cookie }, payload: { kind: 'text', client_id: 'balance-test-1', text: 'Hoi!' } })
+    expect(res.statusCode).toBe(201)
+    detach()
+    const credits = res.json().credits
+    expect(credits).toBeLessThan(100)
+    expect(events.map((e) => JSON.parse(e))).toContainEqual({ type: 'balance', credits, paid_user: false })
+    expect(await ledgerOk(account.id)).toBe(credits)
   })
 
   it('adds the signup bonus as a ledger entry', async () => {

@@ -1,6 +1,6 @@
 // A local fake of Mollie's payments API (v2) over https with a self-signed certificate made at start with the
 // openssl CLI: payments with their lifecycle, methods, refunds and chargebacks; enough for @mollie/api-client.
-// The client ignores custom CAs: a test using this sets NODE_TLS_REJECT_UNAUTHORIZED=0 for its process.
+// The client takes no CA option (it makes its own https.Agent with Mollie's CA bundle): see trustFakeMollie.
 import { execFileSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -35,6 +35,8 @@ const METHODS = ['ideal', 'bancontact', 'creditcard', 'paypal', 'applepay', 'sof
 
 export interface FakeMollie {
   url: string
+  /** The self-signed certificate (PEM) the fake serves. */
+  cert: string
   apiKey: string
   payments: Map<string, FakePayment>
   /** Every request the fake answered: method and path. */
@@ -53,7 +55,7 @@ export async function startFakeMollie(): Promise<FakeMollie> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fake-mollie-'))
   const key = path.join(dir, 'key.pem')
   const cert = path.join(dir, 'cert.pem')
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' })
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' })
   const apiKey = 'test_' + 'x'.repeat(30)
   const payments = new Map<string, FakePayment>()
   const requests: FakeMollie['requests'] = []
@@ -153,6 +155,7 @@ export async function startFakeMollie(): Promise<FakeMollie> {
   base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     url: `${base}/v2/`,
+    cert: fs.readFileSync(cert, 'utf8'),
     apiKey,
     payments,
     requests,
@@ -165,5 +168,25 @@ export async function startFakeMollie(): Promise<FakeMollie> {
       payments.get(id)!.chargebacks.push({ id: newId('chb_'), amount: { currency: payments.get(id)!.amount.currency, value: value(c) }, createdAt: new Date().toISOString() })
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/**
+ * Makes @mollie/api-client trust the fake's certificate, certificate checks still on: the client builds its agent
+ * with `new https.Agent({ ca })` on each client; while this runs, agents get the fake's certificate added to their
+ * CAs. (NODE_TLS_REJECT_UNAUTHORIZED=0 cannot be set from inside a jest test: jest hands the test a copy of
+ * process.env.) Returns the function that undoes it.
+ */
+export function trustFakeMollie(fake: FakeMollie): () => void {
+  const RealAgent = https.Agent
+  class TrustingAgent extends RealAgent {
+    constructor(options?: https.AgentOptions) {
+      const ca = options?.ca === undefined ? [] : Array.isArray(options.ca) ? options.ca : [options.ca]
+      super({ ...options, ca: [...ca, fake.cert] })
+    }
+  }
+  ;(https as { Agent: typeof https.Agent }).Agent = TrustingAgent
+  return () => {
+    ;(https as { Agent: typeof https.Agent }).Agent = RealAgent
   }
 }

@@ -12,12 +12,14 @@ const mailJob = z.object({
   tenantId: z.string(),
   to: z.string(),
   lng: z.string(),
-  kind: z.enum(['activation', 'reset_password', 'mail_change', 'reactivate']),
+  kind: z.enum(['activation', 'reset_password', 'mail_change', 'reactivate', 'purchase']),
   name: z.string(),
   /** Path and query on the tenant's domain that the mail's button opens. */
   path: z.string().startsWith('/'),
   /** The member's account: its mails carry List-Unsubscribe headers (except security mails). */
   accountId: z.number().optional(),
+  /** The kind's own values in its texts (a purchase's credits and amount). */
+  vars: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 })
 export type MailJob = z.infer<typeof mailJob>
 
@@ -27,8 +29,8 @@ export async function queueMail(db: Db | Tx, job: MailJob & { kind: MailKind }) 
   await enqueueJob(db as Db, MAIL_JOB, job)
 }
 
-/** Mails that must reach the member whatever their e-mail settings, so they carry no unsubscribe link. */
-const SECURITY_MAILS = new Set(['reset_password', 'mail_change'])
+/** Mails that must reach the member whatever their e-mail settings (security, receipts): no unsubscribe link. */
+const SECURITY_MAILS = new Set(['reset_password', 'mail_change', 'purchase'])
 
 export function mailJobHandler(deps: { tenants: TenantRegistry; i18n: I18nService; mailer: Mailer; publicUrl: string; unsubscribeToken: (accountId: number) => Promise<string> }): JobHandler {
   return async (payload) => {
@@ -38,7 +40,7 @@ export function mailJobHandler(deps: { tenants: TenantRegistry; i18n: I18nServic
     const lng: Locale = isLocale(job.lng) ? job.lng : tenant.default_locale
     const t = deps.i18n.forRequest(lng).t
     const link = tenantUrl(deps.publicUrl, tenant, job.path)
-    const mail = renderMail(job.kind, { tenant, t, name: job.name, link })
+    const mail = renderMail(job.kind, { tenant, t, name: job.name, link, vars: job.vars })
     const headers: Record<string, string> = {}
     if (job.accountId && !SECURITY_MAILS.has(job.kind)) {
       const url = tenantUrl(deps.publicUrl, tenant, `/api/unsubscribe.php?token=${await deps.unsubscribeToken(job.accountId)}`)

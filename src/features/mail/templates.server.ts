@@ -2,7 +2,7 @@
 import type { TFunction } from 'i18next'
 import type { Tenant } from '../../shared/tenant-schema'
 
-export type MailKind = 'activation' | 'reset_password' | 'mail_change' | 'reactivate'
+export type MailKind = 'activation' | 'reset_password' | 'mail_change' | 'reactivate' | 'purchase'
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
@@ -11,9 +11,10 @@ export function tenantUrl(template: string, tenant: Tenant, pathAndQuery: string
   return template.replace('{domain}', tenant.domains[0]).replace('{id}', tenant.id).replace(/\/$/, '') + pathAndQuery
 }
 
-export function renderMail(kind: MailKind, opts: { tenant: Tenant; t: TFunction; name: string; link: string }) {
+/** vars: the kind's own values in its texts (a purchase's credits and amount). */
+export function renderMail(kind: MailKind, opts: { tenant: Tenant; t: TFunction; name: string; link: string; vars?: Record<string, string | number> }) {
   const { tenant, t } = opts
-  const vars = { ns: 'mail', site: tenant.name, name: opts.name }
+  const vars = { ...opts.vars, ns: 'mail', site: tenant.name, name: opts.name }
   const subject = t(`${kind}.subject`, vars)
   const intro = t(`${kind}.intro`, vars)
   const button = t(`${kind}.button`, vars)

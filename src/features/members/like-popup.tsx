@@ -6,9 +6,10 @@ import { useEffect, useState } from 'react'
 import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { useSession } from '../../shared/session/session-context'
-import { http } from '../../shared/http'
+import { callEndpoint } from '../../shared/api-client'
+import { autoLikeEndpoint } from '../discovery/endpoints'
 import { reloadLikesSoon } from '../../shared/likes-store'
-import type { AutoLikeResponse, MemberCard } from '../../shared/discovery-contracts'
+import type { MemberCard } from '../../shared/discovery-contracts'
 import { FictionalLabel, MemberPhoto } from '../../ui/member-card'
 import { ButtonLink } from '../../ui/button'
 import { Heart } from '../../ui/heart'
@@ -84,7 +85,7 @@ export function LikePopup() {
     window.history.replaceState(window.history.state, '', withoutT(window.location.href))
     let cancelled = false
     const timer = window.setTimeout(() => {
-      http<AutoLikeResponse>('/api/auto-like.php')
+      callEndpoint(autoLikeEndpoint)
         .then((res) => {
           if (cancelled || !res.profile) return
           setLarge(false)

@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react'
 import styled from '../../ui/styled'
-import useSWR from 'swr'
 import { useSnapshot } from 'valtio'
 import { useTranslation } from '../../shared/use-translation'
 import { useData } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
-import { http, HttpError, SilentAbort } from '../../shared/http'
+import { HttpError, SilentAbort } from '../../shared/http'
+import { callEndpoint, endpointKey, endpointFetcher } from '../../shared/api-client'
+import useSWR from 'swr'
+import { likesEndpoint } from '../discovery/endpoints'
 import { likesBadge } from '../../shared/likes-store'
-import { LIKE_TYPES, type LikeProfile, type LikesResponse } from '../../shared/discovery-contracts'
+import { LIKE_TYPES, type LikeProfile } from '../../shared/discovery-contracts'
 import { MemberCardLink, MemberGrid } from '../../ui/member-card'
 import { Badge } from '../../ui/badge'
 import { Button, ButtonLink } from '../../ui/button'
@@ -58,7 +60,7 @@ const Empty = styled.div(({ theme }) => ({
   p: { color: theme.colors.muted, margin: '0 0 16px' },
 }))
 
-const fetcher = (url: string) => http<LikesResponse>(url)
+const fetcher = endpointFetcher(likesEndpoint)
 
 /** /likes and /likes/{type}: received likes (new ones first, marked), given likes and matches; each tab starts fresh. */
 export function LikesPage() {
@@ -72,7 +74,7 @@ function LikesList() {
   const { user } = useSession()
   const badge = useSnapshot(likesBadge)
   const type = data.type
-  const key = user ? `/api/likes.php?type=${type}` : null
+  const key = endpointKey(likesEndpoint, user ? { query: { type } } : null)
   const { data: first, mutate } = useSWR(key, fetcher, { fallbackData: data.likes ?? undefined, revalidateOnMount: false })
   const [more, setMore] = useState<{ profiles: LikeProfile[]; next: string | null } | null>(null)
   const [busy, setBusy] = useState(false)
@@ -96,7 +98,7 @@ function LikesList() {
     setBusy(true)
     setError(undefined)
     try {
-      const res = await http<LikesResponse>(`/api/likes.php?type=${type}&cursor=${encodeURIComponent(next)}`)
+      const res = await callEndpoint(likesEndpoint, { query: { type, cursor: next } })
       setMore((m) => ({ profiles: [...(m?.profiles ?? []), ...res.profiles], next: res.next_cursor }))
     } catch (err) {
       if (!(err instanceof SilentAbort)) setError(err instanceof HttpError && err.message ? err.message : t('errors.generic'))

@@ -4,14 +4,16 @@ import { useSnapshot } from 'valtio'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext, useData } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
-import { http, HttpError, SilentAbort } from '../../shared/http'
-import type { MatchFinderResponse, MemberProfile } from '../../shared/discovery-contracts'
+import { HttpError, SilentAbort } from '../../shared/http'
+import { callEndpoint } from '../../shared/api-client'
+import { matchFinderEndpoint, skipEndpoint } from '../discovery/endpoints'
+import type { MemberProfile } from '../../shared/discovery-contracts'
 import { FictionalLabel, MemberPhoto, placeOf } from '../../ui/member-card'
 import { Button, ButtonLink } from '../../ui/button'
 import { Alert } from '../../ui/form'
 import { Heart } from '../../ui/heart'
 import { LoginRequired } from '../../ui/login-required'
-import { searchQuery, searchState, type FilterForm } from './search-store'
+import { searchInput, searchState, type FilterForm } from './search-store'
 import { setLike } from './member-actions'
 import type { MatchFinderPageData } from './page-data.server'
 
@@ -72,11 +74,11 @@ export function MatchFinderPage() {
   const [error, setError] = useState<string>()
   const [match, setMatch] = useState<MemberProfile | null>(null)
   const filters = search.applied as FilterForm | null
-  const query = filters ? searchQuery(filters) : ''
+  const query = filters ? searchInput(filters) : null
   const started = useRef(false)
 
   const load = async () => {
-    const res = await http<MatchFinderResponse>(`/api/match-finder.php${query ? `?${query}` : ''}`)
+    const res = await callEndpoint(matchFinderEndpoint, { query: query ?? {} })
     setCurrent(res.profile)
     setNext(res.next)
   }
@@ -108,7 +110,7 @@ export function MatchFinderPage() {
         const res = await setLike(shown.id, true)
         if (res.match) setMatch(shown)
       } else {
-        await http('/api/match-finder.php', { method: 'POST', body: { id: shown.id } })
+        await callEndpoint(skipEndpoint, { body: { id: shown.id } })
       }
       await load()
     } catch (err) {

@@ -1,21 +1,20 @@
 // The client calls of liking and blocking another member, shared by the profile, the likes page, the match
 // finder and the like popup.
-import { http } from '../../shared/http'
+import { callEndpoint } from '../../shared/api-client'
+import type { EndpointResponse } from '../../shared/endpoint'
 import type { MemberProfile } from '../../shared/discovery-contracts'
+import { blockEndpoint, likeEndpoint, unblockEndpoint, unlikeEndpoint } from '../discovery/endpoints'
 
-export interface LikeResult {
-  liked: boolean
-  match: boolean
-}
+export type LikeResult = EndpointResponse<typeof likeEndpoint>
 
 /** POST /api/like.php likes, DELETE unlikes. */
 export function setLike(id: number, like: boolean): Promise<LikeResult> {
-  return like ? http<LikeResult>('/api/like.php', { method: 'POST', body: { id } }) : http<LikeResult>(`/api/like.php?id=${id}`, { method: 'DELETE' })
+  return like ? callEndpoint(likeEndpoint, { body: { id } }) : callEndpoint(unlikeEndpoint, { query: { id } })
 }
 
 /** POST /api/block.php blocks, DELETE unblocks. */
-export function setBlock(id: number, block: boolean): Promise<{ blocked: boolean }> {
-  return block ? http<{ blocked: boolean }>('/api/block.php', { method: 'POST', body: { id } }) : http<{ blocked: boolean }>(`/api/block.php?id=${id}`, { method: 'DELETE' })
+export function setBlock(id: number, block: boolean): Promise<EndpointResponse<typeof blockEndpoint>> {
+  return block ? callEndpoint(blockEndpoint, { body: { id } }) : callEndpoint(unblockEndpoint, { query: { id } })
 }
 
 /** The profile after a like answer (a match needs their like too). */

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react'
 import styled from '../../ui/styled'
 import useSWR from 'swr'
+import { endpointFetcher, endpointKey } from '../../shared/api-client'
+import { memberEndpoint } from '../discovery/endpoints'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext, useData } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
-import { http, HttpError, SilentAbort } from '../../shared/http'
+import { HttpError, SilentAbort } from '../../shared/http'
 import { reloadLikes } from '../../shared/likes-store'
-import type { MemberProfile, MemberResponse } from '../../shared/discovery-contracts'
+import type { MemberProfile } from '../../shared/discovery-contracts'
 import { FictionalLabel, LockIcon, MemberPhoto, placeOf } from '../../ui/member-card'
 import { Button, ButtonLink } from '../../ui/button'
 import { Alert } from '../../ui/form'
@@ -107,7 +109,7 @@ const Warning = styled.p(({ theme }) => ({ margin: '8px 0 0', padding: '10px 12p
 /** The profile fields in the order they show; the API sends only the tenant's visible ones. */
 const FIELD_ORDER = ['gender', 'sexuality', 'relationship_status', 'body_type', 'hair_colour', 'eye_colour', 'tattoos'] as const
 
-const fetcher = (url: string) => http<MemberResponse>(url)
+const fetcher = endpointFetcher(memberEndpoint)
 
 /** /members/{id} and /likes/m/{id}: another member's profile (fresh state for each member the client router opens). */
 export function MemberPage() {
@@ -120,7 +122,7 @@ function MemberProfileView({ id }: { id: number }) {
   const data = useData<MemberPageData>()
   const { tenant } = usePageContext()
   const { user } = useSession()
-  const { data: answer, mutate } = useSWR(data.member && user ? `/api/member.php?id=${id}` : null, fetcher, { fallbackData: data.member ?? undefined, revalidateOnMount: false, revalidateOnFocus: false })
+  const { data: answer, mutate } = useSWR(endpointKey(memberEndpoint, data.member && user ? { query: { id } } : null), fetcher, { fallbackData: data.member ?? undefined, revalidateOnMount: false, revalidateOnFocus: false })
   const [photoIndex, setPhotoIndex] = useState(0)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()

@@ -4,16 +4,18 @@ import { useSnapshot } from 'valtio'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext, useData } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
-import { http, HttpError, SilentAbort } from '../../shared/http'
-import { storedTracking } from '../../shared/tracking'
+import { HttpError, SilentAbort } from '../../shared/http'
+import { callEndpoint } from '../../shared/api-client'
+import { searchEndpoint } from '../discovery/endpoints'
 import type { SearchResponse } from '../../shared/discovery-contracts'
+import { storedTracking } from '../../shared/tracking'
 import { MemberCardLink, MemberGrid } from '../../ui/member-card'
 import { Button, ButtonLink } from '../../ui/button'
 import { useOpenSignup } from '../accounts/signup-modal'
 import { Alert } from '../../ui/form'
 import { SearchFilters } from './search-filters'
 import { SignupInvite } from './signup-invite'
-import { appendPage, formFromApplied, searchQuery, searchState, showFirstPage, type FilterForm } from './search-store'
+import { appendPage, formFromApplied, searchInput, searchState, showFirstPage, type FilterForm } from './search-store'
 import type { SearchPageData } from './page-data.server'
 
 const Wrap = styled.div(({ theme }) => ({
@@ -71,7 +73,7 @@ export function SearchPage() {
     setBusy('search')
     setError(undefined)
     try {
-      const res = await http<SearchResponse>(`/api/search.php?${searchQuery(form, null, trafficSource())}`)
+      const res = await callEndpoint(searchEndpoint, { query: searchInput(form, null, trafficSource()) })
       showFirstPage(searchState, form, res)
       window.scrollTo({ top: 0 })
     } catch (err) {
@@ -89,7 +91,7 @@ export function SearchPage() {
     setBusy('more')
     setError(undefined)
     try {
-      const res = await http<SearchResponse>(`/api/search.php?${searchQuery(form, searchState.nextCursor, trafficSource())}`)
+      const res = await callEndpoint(searchEndpoint, { query: searchInput(form, searchState.nextCursor, trafficSource()) })
       appendPage(searchState, res)
     } catch (err) {
       if (!(err instanceof SilentAbort)) setError(err instanceof HttpError && err.message ? err.message : t('errors.generic'))

@@ -1,6 +1,7 @@
 // The search state of SPEC.md section 3 (gender, country, countryregion, min_age, max_age, paged results,
 // similar results, cached other profiles), kept in the tab while the member opens profiles and comes back.
 import { proxy } from 'valtio'
+import { queryString } from '../../shared/api-client'
 import type { MemberCard, SearchResponse } from '../../shared/discovery-contracts'
 
 /** The filters as the form holds them: '' is "any". */
@@ -42,15 +43,21 @@ export function formFromApplied(f: SearchResponse['filters']): FilterForm {
 
 /** The query of /api/search.php (and the match finder): "any" is sent as an empty value, so the niche's default does not apply. */
 export function searchQuery(form: FilterForm, cursor?: string | null, extra: Record<string, string | undefined> = {}): string {
-  const q = new URLSearchParams()
-  q.set('gender', form.gender)
-  q.set('country', form.country)
-  q.set('countryregion', form.country ? form.countryregion : '')
-  q.set('min_age', String(form.min_age))
-  q.set('max_age', String(form.max_age))
-  if (cursor) q.set('cursor', cursor)
-  for (const [k, v] of Object.entries(extra)) if (v) q.set(k, v)
-  return q.toString()
+  return queryString(searchInput(form, cursor, extra))
+}
+
+/** The same as the query object of searchEndpoint (and the match finder's). */
+export function searchInput(form: FilterForm, cursor?: string | null, extra: Record<string, string | undefined> = {}): Record<string, string | number> {
+  const q: Record<string, string | number> = {
+    gender: form.gender,
+    country: form.country,
+    countryregion: form.country ? form.countryregion : '',
+    min_age: form.min_age,
+    max_age: form.max_age,
+  }
+  if (cursor) q.cursor = cursor
+  for (const [k, v] of Object.entries(extra)) if (v) q[k] = v
+  return q
 }
 
 /** Takes the first page of a search. */

@@ -3,8 +3,10 @@ import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext, useData } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
-import { http, HttpError, SilentAbort } from '../../shared/http'
-import type { MemberCard, SwipeGameResponse, SwipeResponse } from '../../shared/discovery-contracts'
+import { HttpError, SilentAbort } from '../../shared/http'
+import { callEndpoint } from '../../shared/api-client'
+import { swipeEndpoint, swipeGameEndpoint } from '../discovery/endpoints'
+import type { MemberCard } from '../../shared/discovery-contracts'
 import { FictionalLabel, MemberPhoto, placeOf } from '../../ui/member-card'
 import { Alert } from '../../ui/form'
 import { ButtonLink } from '../../ui/button'
@@ -124,7 +126,7 @@ export function SwipeGamePage() {
   const refill = useCallback(async () => {
     setRefilling(true)
     try {
-      const res = await http<SwipeGameResponse>('/api/swipe-game.php')
+      const res = await callEndpoint(swipeGameEndpoint, { query: {} })
       setCards((current) => {
         const seen = new Set(current.map((c) => c.id))
         return [...current, ...res.cards.filter((c) => !seen.has(c.id))]
@@ -153,7 +155,7 @@ export function SwipeGamePage() {
       setError(undefined)
       setMatch(null)
       try {
-        const res = await http<SwipeResponse>('/api/swipe.php', { method: 'POST', body: { id: card.id, action: dir === 'right' ? 'like' : 'skip' } })
+        const res = await callEndpoint(swipeEndpoint, { body: { id: card.id, action: dir === 'right' ? 'like' : 'skip' } })
         setLeft(res.likes_left)
         setResetsAt(res.resets_at)
         if (res.match) setMatch(card)

@@ -180,7 +180,8 @@ export const paymentWebhookEndpoint = defineEndpoint({
   session: 'none',
   body: z.object({ id: z.string().min(1).max(100) }),
   response: z.object({ ok: z.literal(true) }),
-  errors: [],
+  /** provider_unavailable (503): the provider could not be asked; it calls again later. */
+  errors: ['provider_unavailable'],
 })
 
 // ---------------------------------------------------------------- repeat order
@@ -268,7 +269,7 @@ export const directDebitConfirmEndpoint = defineEndpoint({
   session: 'member',
   body: z.object({ request_id: z.string().min(1).max(64), code: z.string().trim().min(1).max(12) }),
   response: z.object({ payment_id: z.number().int() }),
-  errors: ['code_invalid', 'code_expired', 'too_many_tries', 'request_not_found', 'limit_reached', 'account_blocked', 'provider_error'],
+  errors: ['code_invalid', 'code_expired', 'too_many_tries', 'request_not_found', 'limit_reached', 'account_blocked', 'provider_error', 'bundle_not_found', 'method_not_allowed'],
 })
 
 // ---------------------------------------------------------------- time bonus

@@ -19,6 +19,8 @@ import {
   type Transaction,
 } from './contracts'
 import { applyCredits, type CreditResult } from './ledger.server'
+import { queueMail } from '../mail/send-mail.server'
+import { isLocale } from '../../shared/locales'
 import type { PaymentProvider, ProviderPayment } from './provider.server'
 
 /** A refusal with a stable code; the API turns it into a localized 4xx (payments_errors.<code>). */
@@ -293,6 +295,7 @@ async function applyRemote(tx: Tx, paymentId: number, remote: ProviderPayment): 
     await tx.update(discountRedemptions).set({ status: 'used' }).where(eq(discountRedemptions.orderId, order.id))
     // A member's own code (the stay discount, the time bonus) is spent with its first paid order.
     if (order.discountCodeId) await tx.update(discountCodes).set({ status: 'used', usedAt: now }).where(and(eq(discountCodes.id, order.discountCodeId), eq(discountCodes.accountId, order.accountId)))
+    await queueReceipt(tx, order, payment)
   } else if (!wasPaid && remote.status !== status && !FINAL_PAYMENT_STATUSES.includes(status)) {
     status = remote.status
     await tx.update(payments).set({ status, updatedAt: now }).where(eq(payments.id, payment.id))
@@ -322,6 +325,28 @@ async function applyRemote(tx: Tx, paymentId: number, remote: ProviderPayment): 
     }
   }
   return { status, ...(last ? { balance: { accountId: order.accountId, balance: last.balance, paidUser: last.paidUser } } : {}) }
+}
+
+/** The receipt e-mail of a paid order, queued in the transaction that adds its credits. */
+async function queueReceipt(tx: Tx, order: typeof orders.$inferSelect, payment: typeof payments.$inferSelect) {
+  const [member] = await tx
+    .select({ email: accounts.email, language: accounts.language, name: profiles.name })
+    .from(accounts)
+    .leftJoin(profiles, eq(profiles.accountId, accounts.id))
+    .where(eq(accounts.id, order.accountId))
+  if (!member) return
+  const lng = isLocale(member.language) ? member.language : 'nl'
+  const amount = new Intl.NumberFormat(lng, { style: 'currency', currency: payment.currency }).format(payment.amountCents / 100)
+  await queueMail(tx, {
+    tenantId: order.tenantId,
+    to: member.email,
+    lng,
+    kind: 'purchase',
+    name: member.name ?? member.email,
+    path: `/transactions/${payment.id}`,
+    accountId: order.accountId,
+    vars: { credits: order.credits, amount },
+  })
 }
 
 // ---------------------------------------------------------------- reading

@@ -1,12 +1,11 @@
-// The payments API (contracts.ts): each definition registered with its session rule, its inputs parsed with the
-// definition's schemas and its answer checked against the response schema. Decision 020.
+// The payments API (contracts.ts): each definition registered with route() (session rule, inputs validated by the
+// definition's schemas, answer checked against its response schema). Decision 020.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import formbody from '@fastify/formbody'
-import type { z } from 'zod'
 import { eq } from 'drizzle-orm'
-import { ApiError, requireAccount, type Services } from '../../server/context.server'
-import { parseInput } from '../../server/zod-errors.server'
-import type { EndpointBody, EndpointDefinition, EndpointQuery } from '../../shared/endpoint'
+import { ApiError, type Services } from '../../server/context.server'
+import type { EndpointBody, EndpointDefinition, EndpointQuery, EndpointResponse } from '../../shared/endpoint'
+import { route, type EndpointRequest } from '../../server/endpoint.server'
 import { pick } from '../settings/settings.server'
 import { accounts } from '../../db/schema'
 import type { Account } from '../accounts/sessions.server'
@@ -71,38 +70,26 @@ export function paymentServices(services: Services): PaymentServices {
   return found
 }
 
-type Handler<D extends EndpointDefinition> = (
-  req: FastifyRequest,
+type Handler<E extends EndpointDefinition> = (
+  req: EndpointRequest<E>,
   input: {
-    query: EndpointQuery<D>
-    body: EndpointBody<D>
-    /** The member (endpoints with session 'member' only: register refuses others first). */
+    query: EndpointQuery<E>
+    body: EndpointBody<E>
+    /** The member (endpoints with session 'member' only: route() refuses others first). */
     account: Account
     /** The member or undefined (session 'optional'). */
     viewer: Account | undefined
   },
-) => Promise<z.input<D['response']>>
+) => Promise<EndpointResponse<E>>
 
-/**
- * Registers one definition as a plain Fastify route (until route() of src/server/endpoint.server.ts lands): the
- * session rule, the inputs parsed with parseInput (a localized 400), the answer checked by the response schema.
- */
-function register<D extends EndpointDefinition>(app: FastifyInstance, def: D, handler: Handler<D>) {
-  app.route({
-    method: def.method,
-    url: def.path,
-    handler: async (req) => {
-      const { t } = req.ctx
-      const viewer = def.session === 'member' ? requireAccount(req) : req.ctx.account
-      const query = def.query ? parseInput(def.query, req.query, t) : undefined
-      const body = def.body ? parseInput(def.body, req.body, t) : undefined
-      try {
-        const out = await handler(req, { query, body, account: viewer!, viewer } as Parameters<Handler<D>>[1])
-        return def.response.parse(out)
-      } catch (err) {
-        throw toApiError(req, err)
-      }
-    },
+/** route() with the payments' refusals (PaymentError, ProviderError) turned into the API's localized errors. */
+function register<E extends EndpointDefinition>(app: FastifyInstance, def: E, handler: Handler<E>) {
+  route(app, def, async (req) => {
+    try {
+      return await handler(req, { query: req.query as EndpointQuery<E>, body: req.body as EndpointBody<E>, account: req.ctx.account!, viewer: req.ctx.account })
+    } catch (err) {
+      throw toApiError(req, err)
+    }
   })
 }
 

@@ -1,0 +1,169 @@
+// Registers an endpoint definition (src/shared/endpoint.ts) with Fastify: the zod schemas validate the query,
+// params and body before the handler runs, the session requirement is enforced before that, the handler is typed
+// from the definition, and the answer is checked against the response schema on its way out. /api/openapi.json
+// is generated from the same registrations. Decision: docs/decisions/016-endpoint-contracts.md.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify'
+import { z } from 'zod'
+import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod'
+import type { EndpointBody, EndpointDefinition, EndpointParams, EndpointQuery, EndpointResponse, EndpointSession } from '../shared/endpoint'
+import { apiErrorSchema, COMMON_ERROR_CODES } from '../shared/api-errors'
+import type { Account } from '../features/accounts/sessions.server'
+import { ApiError, requireAccount, type RequestContext } from './context.server'
+import { fieldMessage, isMissing } from './zod-errors.server'
+
+/** The request a handler gets: inputs typed from the definition, and the member for `member` and `staff`. */
+export type EndpointRequest<E> = FastifyRequest<{ Querystring: EndpointQuery<E>; Params: EndpointParams<E>; Body: EndpointBody<E> }> & {
+  ctx: RequestContext & (EndpointSession<E> extends 'member' ? { account: Account } : unknown)
+}
+
+export type EndpointHandler<E> = (req: EndpointRequest<E>, reply: FastifyReply) => Promise<EndpointResponse<E>> | EndpointResponse<E>
+
+export interface RouteOptions {
+  /** The translation key of the 403 authentication_required message, when the endpoint says it better ("log in to like"). */
+  authenticationMessage?: string
+}
+
+/** Registers one endpoint: `route(app, likeEndpoint, async (req) => ({ liked: true, match }))`. */
+export function route<E extends EndpointDefinition>(app: FastifyInstance, def: E, handler: EndpointHandler<E>, opts: RouteOptions = {}) {
+  const codes = [...new Set([...COMMON_ERROR_CODES, ...sessionCodes(def.session), ...def.errors])]
+  app.route({
+    method: def.method,
+    url: def.path,
+    schema: {
+      summary: def.summary,
+      description: `Session: ${def.session}. Error codes: ${codes.join(', ')}.`,
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.body ? { body: def.body } : {}),
+      response: {
+        // 2xx: handlers may answer 201 (reply.code(201)) with the same shape.
+        '2xx': def.response,
+        '4xx': apiErrorSchema.extend({ error: z.enum(codes as [string, ...string[]]) }),
+        '5xx': apiErrorSchema.extend({ error: z.literal('internal') }),
+      },
+    },
+    // Before validation: a visitor without the session gets 403 whatever the input (as requireAccount did).
+    preValidation: async (req) => {
+      enforceSession(req, def.session, opts)
+    },
+    handler: (req, reply) => handler(req as unknown as EndpointRequest<E>, reply),
+  })
+}
+
+function sessionCodes(session: EndpointDefinition['session']): string[] {
+  if (session === 'member') return ['authentication_required']
+  if (session === 'staff') return ['authentication_required', 'forbidden']
+  return []
+}
+
+function enforceSession(req: FastifyRequest, session: EndpointDefinition['session'], opts: RouteOptions) {
+  if (session !== 'member' && session !== 'staff') return
+  if (!req.ctx.account && opts.authenticationMessage) {
+    throw new ApiError(403, 'authentication_required', req.ctx.t(opts.authenticationMessage), undefined, { authentication_required: true })
+  }
+  const account = requireAccount(req)
+  if (session === 'staff' && account.role !== 'staff') throw new ApiError(403, 'forbidden', req.ctx.t('errors.staff_only'))
+}
+
+const VALIDATION_ISSUE = Symbol.for('ZodFastifySchemaValidationError')
+
+/**
+ * Validates a request part with its zod schema. A missing body or query is checked as `{}`, so each required field
+ * is named. Failures carry the zod issue and whether the field was missing; the error handler translates them.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => (data) => {
+  const input = data ?? {}
+  const parsed = schema.safeParse(input)
+  if (parsed.success) return { value: parsed.data }
+  return {
+    error: parsed.error.issues.map((issue) => ({
+      // The shape of fastify-type-provider-zod's validation errors (hasZodFastifySchemaValidationErrors knows it).
+      [VALIDATION_ISSUE]: true,
+      keyword: issue.code,
+      instancePath: `/${issue.path.join('/')}`,
+      schemaPath: `#/${issue.path.join('/')}/${issue.code}`,
+      message: issue.message,
+      params: { issue, missing: isMissing(input, issue.path) },
+    })),
+  } as unknown as { error: Error }
+}
+
+/**
+ * Serializes a 2xx answer through its response schema (zod encode): a value of the wrong type or a missing field
+ * is a ResponseSerializationError (500, logged), so a handler can never answer outside its contract. Keys the
+ * schema does not know are left out (nothing unlisted leaves the server); outside production that is an error
+ * too, so a presenter returning more than the contract says fails its tests instead of being silently trimmed.
+ * Error answers (4xx, 5xx) are written as they are: their schemas are documentation.
+ */
+export function createSerializerCompiler({ strict }: { strict: boolean }): FastifySerializerCompiler<z.ZodType> {
+  return ({ schema, method, url, httpStatus }) => {
+    if (!/^2/.test(String(httpStatus))) return (data) => JSON.stringify(data)
+    return (data) => {
+      const result = z.safeEncode(schema, data)
+      if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error })
+      if (strict) {
+        const dropped = droppedKeys(data, result.data, '')
+        if (dropped.length) {
+          const issues = dropped.map((path) => ({ code: 'unrecognized_keys' as const, keys: [path], path: [], message: `not in the response schema: ${path}`, input: undefined }))
+          throw new ResponseSerializationError(method, url, { cause: new z.ZodError(issues) })
+        }
+      }
+      return JSON.stringify(result.data)
+    }
+  }
+}
+
+function droppedKeys(before: unknown, after: unknown, at: string): string[] {
+  if (Array.isArray(before) && Array.isArray(after)) return before.flatMap((b, i) => droppedKeys(b, after[i], `${at}[${i}]`))
+  if (!isPlainObject(before) || !isPlainObject(after)) return []
+  const out: string[] = []
+  for (const [key, value] of Object.entries(before)) {
+    if (value === undefined) continue
+    const path = at ? `${at}.${key}` : key
+    if (!(key in after)) out.push(path)
+    else out.push(...droppedKeys(value, after[key], path))
+  }
+  return out
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype
+}
+
+/**
+ * Any error as the API's one shape: `{ error, message, fields? }` with a code from the closed list
+ * (COMMON_ERROR_CODES, the session codes, or the endpoint's own). Fastify's FST_* codes never leave the server.
+ */
+export function toApiError(err: FastifyError | Error, t: RequestContext['t']): ApiError {
+  if (err instanceof ApiError) return err
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const fields: Record<string, string> = {}
+    for (const v of err.validation) {
+      const { issue, missing } = v.params as unknown as { issue: z.core.$ZodIssue; missing: boolean }
+      const key = issue.path.map(String).join('.') || '_'
+      fields[key] ??= fieldMessage(issue, missing, t)
+    }
+    return new ApiError(400, 'invalid_input', t('errors.invalid_input'), fields)
+  }
+  const status = (err as FastifyError).statusCode
+  const code = (err as FastifyError).code
+  if (status && status >= 400 && status < 500) {
+    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) {
+      return new ApiError(400, 'invalid_json', t('errors.invalid_json'))
+    }
+    if (status === 413) return new ApiError(413, 'payload_too_large', t('errors.payload_too_large'))
+    if (status === 415) return new ApiError(415, 'unsupported_media_type', t('errors.unsupported_media_type'))
+    if (status === 404) return new ApiError(404, 'not_found', t('errors.not_found'))
+    if (status === 429) return new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
+    // A schema validation error of a route that is not written with a zod schema.
+    if (code === 'FST_ERR_VALIDATION') return new ApiError(400, 'invalid_input', t('errors.invalid_input'))
+    return new ApiError(status, 'bad_request', t('errors.bad_request'))
+  }
+  return new ApiError(500, 'internal', t('errors.generic'))
+}
+
+/** A 500 from a response that broke its contract: the zod issues belong in the log. */
+export function describeServerError(err: Error): Record<string, unknown> | undefined {
+  if (!(err instanceof ResponseSerializationError)) return undefined
+  return { method: err.method, url: err.url, issues: (err.cause as z.ZodError | undefined)?.issues }
+}
