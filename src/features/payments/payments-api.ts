@@ -1,7 +1,7 @@
-// The browser's calls of the payment pages, typed by the endpoint contracts (contracts.ts): the answer types are
-// derived from the definitions, never written by hand. Errors arrive as HttpError with the API's code and its
-// localized message.
-import { http } from '../../shared/http'
+// The browser's calls of the payment pages through the typed client (src/shared/api-client.ts): addresses, inputs
+// and answer types come from the endpoint definitions (contracts.ts), never written by hand. Errors arrive as
+// HttpError with the API's code and its localized message.
+import { callEndpoint } from '../../shared/api-client'
 import type { EndpointInput, EndpointResponse } from '../../shared/endpoint'
 import {
   creditsEndpoint,
@@ -33,34 +33,21 @@ export type DirectDebitConfirmed = EndpointResponse<typeof directDebitConfirmEnd
 export type DirectDebitInput = EndpointInput<typeof directDebitEndpoint>['body']
 export type TestOutcome = EndpointInput<typeof testCheckoutSubmitEndpoint>['body']['outcome']
 
-const query = (params: Record<string, string | number | undefined>) => {
-  const q = new URLSearchParams()
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v))
-  const s = q.toString()
-  return s ? `?${s}` : ''
-}
-
-export const loadCredits = () => http<CreditsAnswer>(creditsEndpoint.path)
+export const loadCredits = () => callEndpoint(creditsEndpoint)
 
 /** A code checked for a bundle and method (its order has the price before and after). */
 export const checkDiscount = (code: string, bundleId: string, method?: PaymentMethod) =>
-  http<DiscountAnswer>(`${discountCodeEndpoint.path}${query({ code, bundle_id: bundleId, method })}`, { retries: 0 })
+  callEndpoint(discountCodeEndpoint, { query: { code, bundle_id: bundleId, method } }, { retries: 0 })
 
+export const createPayment = (body: { bundle_id: string; method: PaymentMethod; discount_code?: string }) => callEndpoint(createPaymentEndpoint, { body })
 
-export const createPayment = (body: { bundle_id: string; method: PaymentMethod; discount_code?: string }) =>
-  http<CreatedPayment>(createPaymentEndpoint.path, { method: 'POST', body })
+export const loadPayment = (id: number) => callEndpoint(getPaymentEndpoint, { query: { id } })
 
-export const loadPayment = (id: number) => http<PaymentAnswer>(`${getPaymentEndpoint.path}${query({ id })}`)
+export const repeatOrder = () => callEndpoint(repeatOrderEndpoint)
 
-export const repeatOrder = () => http<CreatedPayment>(repeatOrderEndpoint.path, { method: 'POST', body: {} })
+export const startDirectDebit = (body: DirectDebitInput) => callEndpoint(directDebitEndpoint, { body })
+export const confirmDirectDebit = (body: { request_id: string; code: string }) => callEndpoint(directDebitConfirmEndpoint, { body })
 
-export const loadTransactions = () => http<TransactionsAnswer>(transactionsEndpoint.path)
+export const loadTimeBonus = () => callEndpoint(timeBonusEndpoint)
 
-export const startDirectDebit = (body: DirectDebitInput) => http<DirectDebitStarted>(directDebitEndpoint.path, { method: 'POST', body })
-export const confirmDirectDebit = (body: { request_id: string; code: string }) => http<DirectDebitConfirmed>(directDebitConfirmEndpoint.path, { method: 'POST', body })
-
-export const loadTimeBonus = () => http<TimeBonusAnswer>(timeBonusEndpoint.path)
-
-export const loadTestCheckout = (id: string) => http<TestCheckoutAnswer>(`${testCheckoutEndpoint.path}${query({ id })}`)
-export const submitTestCheckout = (paymentId: string, outcome: TestOutcome) =>
-  http<TestCheckoutResult>(testCheckoutSubmitEndpoint.path, { method: 'POST', body: { payment_id: paymentId, outcome } })
+export const submitTestCheckout = (paymentId: string, outcome: TestOutcome) => callEndpoint(testCheckoutSubmitEndpoint, { body: { payment_id: paymentId, outcome } })
