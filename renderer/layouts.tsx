@@ -9,6 +9,7 @@ import { ActivationReminder } from '../src/features/accounts/activation-reminder
 import { DisabledNotificationsAlert } from '../src/features/notifications/disabled-notifications-alert'
 import { PhotoAlert } from '../src/features/photos/photo-alert'
 import { LikePopup } from '../src/features/members/like-popup'
+import { TimeBonusBanner } from '../src/features/payments/time-bonus'
 import { usePageContext } from './page-context'
 import type { LayoutName } from './types'
 
@@ -56,6 +57,7 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
             <ActivationReminder />
             <DisabledNotificationsAlert />
             <PhotoAlert />
+            <TimeBonusBanner />
           </Warnings>
           <Main>{children}</Main>
           <Footer />

@@ -14,6 +14,7 @@ import { useTranslation } from '../src/shared/use-translation'
 import { pageTitle } from './title'
 import type { SessionState } from '../src/shared/session/session-store'
 import { ChatLiveClient } from '../src/features/chat/chat-live-client'
+import { TimeBonusClient } from '../src/features/payments/time-bonus'
 
 export function PageShell(props: { pageContext: PageContext; cache: EmotionCache; i18n: I18n; store: SessionState; children: ReactNode }) {
   const { pageContext } = props
@@ -27,6 +28,7 @@ export function PageShell(props: { pageContext: PageContext; cache: EmotionCache
               <GlobalStyles />
               <TitleSync pageContext={pageContext} />
               <ChatLiveClient />
+              <TimeBonusClient />
               <Layout name={pageContext.config.layout ?? 'default'}>{props.children}</Layout>
             </SessionProvider>
           </PageContextProvider>

@@ -169,7 +169,7 @@ test('a free member writes to fictional profiles: pickers, icebreaker, the ficti
   // A photo is a premium feature.
   await page.getByRole('button', { name: 'Foto sturen' }).click()
   await expect(page.getByRole('dialog')).toContainText('Word premium')
-  await expect(page.getByRole('link', { name: 'Bekijk de bundels' })).toHaveAttribute('href', '/premium')
+  await expect(page.getByRole('link', { name: 'Bekijk de bundels' })).toHaveAttribute('href', /^\/premium\?return=%2Fmembers%2F\d+%2Fchat$/)
   await page.getByRole('button', { name: 'Later' }).click()
 
   // The GIF picker searches the built-in catalogue.
@@ -220,7 +220,7 @@ test('a free member writes to fictional profiles: pickers, icebreaker, the ficti
   await expect(page.getByText('Versturen…')).toHaveCount(0)
   await write(f3, 'Ook hallo!')
   await expect(page.getByRole('dialog')).toContainText('maximaal 2 gesprekken')
-  await expect(page.getByRole('link', { name: 'Bekijk de bundels' })).toHaveAttribute('href', '/premium')
+  await expect(page.getByRole('link', { name: 'Bekijk de bundels' })).toHaveAttribute('href', /^\/premium\?return=%2Fmembers%2F\d+%2Fchat$/)
   await page.getByRole('button', { name: 'Later' }).click()
   // The refused text is back in the field.
   await expect(page.getByLabel('Je bericht')).toHaveValue('Ook hallo!')
@@ -235,7 +235,7 @@ test('a free member writes to fictional profiles: pickers, icebreaker, the ficti
     if (await page.getByRole('dialog').isVisible()) break
   }
   await expect(page.getByRole('dialog')).toContainText('Niet genoeg credits')
-  await expect(page.getByRole('link', { name: 'Credits kopen' })).toHaveAttribute('href', '/credits')
+  await expect(page.getByRole('link', { name: 'Credits kopen' })).toHaveAttribute('href', /^\/credits\?return=%2Fmembers%2F\d+%2Fchat$/)
   await page.screenshot({ path: `artifacts/${info.project.name}-chat-no-credits.png` })
   await page.getByRole('button', { name: 'Later' }).click()
 

@@ -134,7 +134,7 @@ describe('the conversation screen', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Versturen' })))
     const dialog = await screen.findByRole('dialog')
     expect(dialog.textContent).toContain('Niet genoeg credits')
-    expect(screen.getByRole('link', { name: 'Credits kopen' }).getAttribute('href')).toBe('/credits')
+    expect(screen.getByRole('link', { name: 'Credits kopen' }).getAttribute('href')).toBe('/credits?return=%2Fchats%2F5')
     expect((screen.getByLabelText('Je bericht') as HTMLTextAreaElement).value).toBe('Nog eentje')
     expect(screen.queryByText('Nog eentje', { selector: '[data-testid="message"]' })).toBeNull()
   })

@@ -82,7 +82,12 @@ function DiscountCode({ discount, onDone }: { discount?: DiscountCode; onDone: (
       <Code data-testid="discount-code">{discount.code}</Code>
       {discount.expires && <p>{t('delete.discount_valid_until', { date: new Date(discount.expires).toLocaleDateString(i18n.language, { day: 'numeric', month: 'long', year: 'numeric' }) })}</p>}
       <Actions>
-        <Button onClick={onDone}>{t('delete.discount_done')}</Button>
+        <ButtonLink href={`/credits?code=${encodeURIComponent(discount.code)}`} data-testid="use-discount">
+          {t('delete.discount_use')}
+        </ButtonLink>
+        <Button variant="ghost" onClick={onDone}>
+          {t('delete.discount_done')}
+        </Button>
       </Actions>
     </div>
   )

@@ -11,6 +11,7 @@ import { loadChats, loadConversation, markRead } from './chat-api'
 import { handleLikeEvent, reloadLikes, resetLikes } from '../../shared/likes-store'
 import { useNewLikes } from '../../shared/use-likes-badge'
 import { updateAppBadge } from './app-badge'
+import { applyBalanceEvent } from '../../shared/session/session-store'
 
 let current: ChatLive | undefined
 
@@ -54,7 +55,11 @@ export function ChatLiveClient() {
       onUser: (u) => {
         session.user = u
       },
-      onEvent: handleLikeEvent,
+      onEvent: (event) => {
+        handleLikeEvent(event)
+        // The balance after a purchase, a spend elsewhere or a refund: the navigation's credits and premium state.
+        applyBalanceEvent(session, event)
+      },
       pushSubscribed,
     })
     current = live

@@ -3,6 +3,7 @@ import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { Modal } from '../../ui/modal'
 import { Button, ButtonLink } from '../../ui/button'
+import { usePageContext } from '../../../renderer/page-context'
 
 /** The refusals the API answers with a way to buy: credits for insufficient_credits, a bundle otherwise. */
 export type Refusal = { code: 'insufficient_credits' | 'premium_required' | 'conversation_limit'; message: string }
@@ -12,6 +13,9 @@ const Actions = styled.div({ display: 'flex', flexWrap: 'wrap', gap: 10, marginT
 export function RefusalModal({ refusal, onClose }: { refusal: Refusal; onClose: () => void }) {
   const { t } = useTranslation()
   const credits = refusal.code === 'insufficient_credits'
+  // After the purchase the result page offers the way back to this conversation.
+  const here = usePageContext().urlPathname
+  const back = here ? `?return=${encodeURIComponent(here)}` : ''
   return (
     <Modal title={t(credits ? 'chats.refusal.credits_title' : 'chats.refusal.premium_title')} onClose={onClose} onDismiss={onClose} closeLabel={t('common.close')}>
       <p data-testid="refusal-message">{refusal.message || t(credits ? 'chats.refusal.credits_body' : 'chats.refusal.premium_body')}</p>
@@ -20,7 +24,7 @@ export function RefusalModal({ refusal, onClose }: { refusal: Refusal; onClose: 
         <Button type="button" variant="ghost" onClick={onClose}>
           {t('chats.refusal.later')}
         </Button>
-        <ButtonLink href={credits ? '/credits' : '/premium'}>{t(credits ? 'chats.refusal.buy_credits' : 'chats.refusal.see_bundles')}</ButtonLink>
+        <ButtonLink href={`${credits ? '/credits' : '/premium'}${back}`}>{t(credits ? 'chats.refusal.buy_credits' : 'chats.refusal.see_bundles')}</ButtonLink>
       </Actions>
     </Modal>
   )

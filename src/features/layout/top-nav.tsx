@@ -95,6 +95,15 @@ const Menu = styled.div(({ theme }) => ({
   a: { padding: '8px 10px' },
 }))
 
+/** The balance at or below which the navigation shows it. */
+const LOW_BALANCE = 10
+
+/** SPEC.md sections 2 and 9: the balance as a badge at 10 or less, in the warning colour above 0 and the danger colour at 0. */
+export function LowBalanceBadge({ credits, label }: { credits: number; label: string }) {
+  if (credits > LOW_BALANCE) return null
+  return <Badge count={Math.max(credits, 0)} showZero tone={credits > 0 ? 'warning' : 'danger'} label={label} />
+}
+
 /** The brand alone (lander layout) or the full navigation (default layout). */
 export function TopNav({ brandOnly = false }: { brandOnly?: boolean }) {
   const { t } = useTranslation()
@@ -127,12 +136,14 @@ export function TopNav({ brandOnly = false }: { brandOnly?: boolean }) {
               {t('nav.likes')} <Badge count={newLikes} tone="primary" label={t('likes_page.new_likes_badge', { count: newLikes })} />
             </NavLink>
             {user.paid_user ? (
-              <NavLink href="/credits">
+              <NavLink href="/credits" data-testid="nav-credits">
                 {t('nav.credits')}
-                {user.credits <= 10 && <Badge count={Math.max(user.credits, 0)} showZero tone={user.credits > 0 ? 'warning' : 'danger'} />}
+                <LowBalanceBadge credits={user.credits} label={t('nav.credits_left', { count: user.credits })} />
               </NavLink>
             ) : (
-              <NavLink href="/premium">{t('nav.get_premium')}</NavLink>
+              <NavLink href="/premium" data-testid="nav-premium">
+                {t('nav.get_premium')}
+              </NavLink>
             )}
           </MemberLinks>
         )}

@@ -20,3 +20,14 @@ export function titleWithPrefix(title: string, unreadMessages: number, newLikes:
   return total > 0 ? `(${total}) ${title}` : title
 }
 
+
+/**
+ * The live `balance` event of the member's socket ({ type: 'balance', credits, paid_user }, sent on every change of
+ * the balance): the navigation's credits and the premium state follow at once in every open tab.
+ */
+export function applyBalanceEvent(state: SessionState, event: { type: string; credits?: unknown; paid_user?: unknown }): boolean {
+  if (event.type !== 'balance' || !state.user) return false
+  if (typeof event.credits === 'number' && Number.isFinite(event.credits)) state.user.credits = event.credits
+  if (typeof event.paid_user === 'boolean') state.user.paid_user = event.paid_user
+  return true
+}

@@ -1,0 +1,1 @@
+export { TestCheckoutPage as default } from '../../src/features/payments/test-checkout-page'

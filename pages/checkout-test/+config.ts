@@ -1,0 +1,1 @@
+export default { layout: 'empty', title: 'test_checkout.title' }

@@ -1,0 +1,5 @@
+// https://vike.dev/data
+import type { PageContextServer } from 'vike/types'
+import { testCheckoutPageData } from '../../src/features/payments/page-data.server'
+
+export const data = (pageContext: PageContextServer) => testCheckoutPageData(pageContext)

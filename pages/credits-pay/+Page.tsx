@@ -1,0 +1,1 @@
+export { PayPage as default } from '../../src/features/payments/pay-page'

@@ -1,0 +1,1 @@
+export { CreditsPage as default } from '../../src/features/payments/bundles-page'

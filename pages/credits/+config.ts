@@ -1,0 +1,1 @@
+export default { title: 'credits_page.title' }

@@ -1,0 +1,1 @@
+export { DirectDebitPage as default } from '../../src/features/payments/direct-debit-page'

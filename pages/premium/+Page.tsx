@@ -1,0 +1,1 @@
+export { PremiumPage as default } from '../../src/features/payments/bundles-page'

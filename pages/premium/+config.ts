@@ -1,0 +1,1 @@
+export default { title: 'premium_page.title' }

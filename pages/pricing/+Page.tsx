@@ -1,0 +1,1 @@
+export { PricingPage as default } from '../../src/features/payments/bundles-page'

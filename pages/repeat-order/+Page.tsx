@@ -1,0 +1,1 @@
+export { RepeatOrderPage as default } from '../../src/features/payments/repeat-order-page'

@@ -1,0 +1,1 @@
+export { TransactionPage as default } from '../../src/features/payments/transaction-pages'

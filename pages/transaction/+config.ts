@@ -1,0 +1,1 @@
+export default { title: 'transactions.result_title' }

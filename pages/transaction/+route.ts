@@ -1,0 +1,2 @@
+// https://vike.dev/route (a folder of its own, so it inherits nothing from /transactions)
+export default '/transactions/@id'

@@ -1,0 +1,1 @@
+export { TransactionsPage as default } from '../../src/features/payments/transaction-pages'

@@ -1,0 +1,5 @@
+// https://vike.dev/data
+import type { PageContextServer } from 'vike/types'
+import { transactionsPageData } from '../../src/features/payments/page-data.server'
+
+export const data = (pageContext: PageContextServer) => transactionsPageData(pageContext)

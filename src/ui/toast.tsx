@@ -1,0 +1,39 @@
+import { useEffect, type ReactNode } from 'react'
+import styled from './styled'
+
+const Box = styled.div<{ tone: 'success' | 'danger' }>(({ theme, tone }) => ({
+  position: 'fixed',
+  zIndex: 1100,
+  left: 16,
+  right: 16,
+  bottom: 16,
+  margin: '0 auto',
+  maxWidth: theme.toastMaxWidth,
+  padding: '12px 16px',
+  borderRadius: 12,
+  background: tone === 'success' ? theme.colors.success : theme.colors.danger,
+  color: '#fff',
+  fontWeight: 600,
+  boxShadow: '0 10px 30px rgba(0,0,0,0.25)',
+  display: 'flex',
+  gap: 12,
+  alignItems: 'center',
+  button: { marginLeft: 'auto', background: 'none', border: 'none', color: 'inherit', fontSize: 22, lineHeight: 1, cursor: 'pointer' },
+  [theme.mq.sm]: { left: 'auto', right: 24, bottom: 24 },
+}))
+
+/** A short notice at the bottom of the screen (max width from the theme, SPEC.md section 9); it leaves by itself. */
+export function Toast({ children, tone = 'success', onClose, closeLabel, ms = 6000 }: { children: ReactNode; tone?: 'success' | 'danger'; onClose: () => void; closeLabel: string; ms?: number }) {
+  useEffect(() => {
+    const id = setTimeout(onClose, ms)
+    return () => clearTimeout(id)
+  }, [onClose, ms])
+  return (
+    <Box tone={tone} role="status" data-testid="toast">
+      <span>{children}</span>
+      <button type="button" aria-label={closeLabel} onClick={onClose}>
+        ×
+      </button>
+    </Box>
+  )
+}
