@@ -10,6 +10,11 @@ import { i18nOptions } from '../src/shared/i18n-options'
 import { createSessionStore, titleWithPrefix, type SessionState } from '../src/shared/session/session-store'
 import { setAuthenticationRequiredHandler } from '../src/shared/http'
 import { likesBadge } from '../src/shared/likes-store'
+import { z } from 'zod'
+
+// zod would probe `Function('')` to compile its parsers, which the Content-Security-Policy (no 'unsafe-eval')
+// refuses and reports as a violation: the browser parses without that.
+z.config({ jitless: true })
 
 let root: Root | undefined
 let i18n: I18n | undefined
