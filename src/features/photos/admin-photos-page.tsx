@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react'
 import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { useSession } from '../../shared/session/session-context'
-import { http, HttpError } from '../../shared/http'
+import { HttpError } from '../../shared/http'
+import { callEndpoint } from '../../shared/api-client'
+import { pendingPhotosEndpoint, reviewPhotoEndpoint } from './endpoints'
+import type { EndpointResponse } from '../../shared/endpoint'
 import { PageColumn, PageTitle } from '../../ui/page'
 import { Alert } from '../../ui/form'
 import { Button } from '../../ui/button'
@@ -11,13 +14,7 @@ import { LoginRequired } from '../../ui/login-required'
 const List = styled.ul({ listStyle: 'none', padding: 0, display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' })
 const Item = styled.li(({ theme }) => ({ background: theme.colors.surface, borderRadius: 12, overflow: 'hidden', border: `1px solid ${theme.colors.border}`, img: { width: '100%', aspectRatio: '1', objectFit: 'cover', display: 'block' }, div: { padding: 10 } }))
 
-interface Pending {
-  id: number
-  name: string | null
-  email: string
-  visibility: string
-  filename: string
-}
+type Pending = EndpointResponse<typeof pendingPhotosEndpoint>['photos'][number]
 
 /** /admin/photos: staff approve or reject photos under review in their pool. */
 export function AdminPhotosPage() {
@@ -27,13 +24,13 @@ export function AdminPhotosPage() {
   const [error, setError] = useState<string>()
   useEffect(() => {
     if (!user) return
-    http<{ photos: Pending[] }>('/api/admin/photos.php')
+    callEndpoint(pendingPhotosEndpoint)
       .then((r) => setItems(r.photos))
       .catch((err) => setError(err instanceof HttpError ? err.message : t('errors.generic')))
   }, [user, t])
   if (!user) return <LoginRequired title={t('photos.admin_title')} message={t('photos.staff_only')} />
   const review = async (id: number, action: 'approve' | 'reject') => {
-    await http('/api/admin/photos.php', { method: 'POST', body: { id, action } })
+    await callEndpoint(reviewPhotoEndpoint, { body: { id, action } })
     setItems((list) => list?.filter((p) => p.id !== id))
   }
   return (

@@ -1,21 +1,16 @@
-// The member's own photos (upload, list, main image, delete) and the staff review at /admin/photos.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+// The member's own photos (upload, list, main image, delete) and the staff review at /admin/photos. Definitions:
+// src/features/photos/endpoints.ts (the staff check is their `session: 'staff'`).
+import type { FastifyInstance } from 'fastify'
 import multipart from '@fastify/multipart'
 import { eq } from 'drizzle-orm'
-import { photoIdRequest, reviewPhotoRequest } from '../../shared/contracts'
-import { ApiError, requireAccount } from '../context.server'
-import { parseInput } from '../zod-errors.server'
+import { ApiError } from '../context.server'
+import { route } from '../endpoint.server'
+import * as api from '../../features/photos/endpoints'
 import { enforceLimit } from '../rate-limit.server'
 import { profiles } from '../../db/schema'
 import {
   addPhoto, deletePhoto, listOwnPhotos, MAX_UPLOAD_BYTES, pendingPhotos, PHOTO_LIMIT, presentOwnPhoto, reviewPhoto, setMainPhoto,
 } from '../../features/photos/photos.server'
-
-function requireStaff(req: FastifyRequest) {
-  const account = requireAccount(req)
-  if (account.role !== 'staff') throw new ApiError(403, 'forbidden', req.ctx.t('photos.staff_only'))
-  return account
-}
 
 export async function photoRoutes(app: FastifyInstance) {
   const { db } = app.services.database
@@ -28,13 +23,13 @@ export async function photoRoutes(app: FastifyInstance) {
     return { photos: list.map((p) => presentOwnPhoto(p, mediaBase, profile?.main ?? null)), limit: paidUser ? PHOTO_LIMIT.premium : PHOTO_LIMIT.free }
   }
 
-  app.get('/api/photos.php', async (req) => {
-    const account = requireAccount(req)
+  route(app, api.ownPhotosEndpoint, async (req) => {
+    const account = req.ctx.account
     return ownPhotos(account.id, account.paidUser, req.ctx.tenant.cdn_prefix)
   })
 
-  app.post('/api/photos.php', async (req, reply) => {
-    const account = requireAccount(req)
+  route(app, api.uploadPhotoEndpoint, async (req, reply) => {
+    const account = req.ctx.account
     const { t } = req.ctx
     if (!req.isMultipart()) throw new ApiError(400, 'invalid_input', t('photos.not_an_image'))
     await enforceLimit(req, `upload:${account.id}`, 30, 3600)
@@ -61,33 +56,33 @@ export async function photoRoutes(app: FastifyInstance) {
     return ownPhotos(account.id, account.paidUser, req.ctx.tenant.cdn_prefix)
   })
 
-  app.post('/api/photos-main.php', async (req) => {
-    const account = requireAccount(req)
-    const { id } = parseInput(photoIdRequest, req.body, req.ctx.t)
+  route(app, api.mainPhotoEndpoint, async (req) => {
+    const account = req.ctx.account
+    const { id } = req.body
     if (!(await setMainPhoto(db, account.id, id))) throw new ApiError(404, 'not_found', req.ctx.t('errors.not_found'))
     return ownPhotos(account.id, account.paidUser, req.ctx.tenant.cdn_prefix)
   })
 
-  app.delete('/api/photos.php', async (req) => {
-    const account = requireAccount(req)
-    const { id } = parseInput(photoIdRequest, req.query, req.ctx.t)
+  route(app, api.deletePhotoEndpoint, async (req) => {
+    const account = req.ctx.account
+    const { id } = req.query
     if (!(await deletePhoto(db, account.id, id, mediaDir))) throw new ApiError(404, 'not_found', req.ctx.t('errors.not_found'))
     return ownPhotos(account.id, account.paidUser, req.ctx.tenant.cdn_prefix)
   })
 
-  app.get('/api/admin/photos.php', async (req) => {
-    const staff = requireStaff(req)
+  route(app, api.pendingPhotosEndpoint, async (req) => {
+    const staff = req.ctx.account
     const base = req.ctx.tenant.cdn_prefix
     const rows = await pendingPhotos(db, staff.pool)
     return {
-      photos: rows.map((r) => ({ id: r.photo.id, name: r.name, email: r.email, visibility: r.photo.visibility, filename: `${base}/media/${r.photo.filename}`, created_at: r.photo.createdAt })),
+      photos: rows.map((r) => ({ id: r.photo.id, name: r.name, email: r.email, visibility: r.photo.visibility, filename: `${base}/media/${r.photo.filename}`, created_at: new Date(r.photo.createdAt).toISOString() })),
     }
   })
 
-  app.post('/api/admin/photos.php', async (req) => {
-    const staff = requireStaff(req)
-    const body = parseInput(reviewPhotoRequest, req.body, req.ctx.t)
+  route(app, api.reviewPhotoEndpoint, async (req) => {
+    const staff = req.ctx.account
+    const body = req.body
     if (!(await reviewPhoto(db, staff.pool, body.id, body.action))) throw new ApiError(404, 'not_found', req.ctx.t('errors.not_found'))
-    return { ok: true }
+    return { ok: true as const }
   })
 }
