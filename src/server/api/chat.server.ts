@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import multipart from '@fastify/multipart'
 import { eq } from 'drizzle-orm'
-import { profiles } from '../../db/schema'
+import { accounts, profiles } from '../../db/schema'
 import {
   chatsResponse,
   conversationRequest,
@@ -21,9 +21,9 @@ import {
 } from '../../shared/chat-contracts'
 import { ApiError, requireAccount } from '../context.server'
 import { parseInput } from '../zod-errors.server'
-import { ChatError, hideChats, listChats, markRead, messageCost, otherParticipant, presentMessage, readConversation, sendMessage, unreadTotal, type SendInput } from '../../features/chat/chat.server'
+import { ChatError, checkSendable, hideChats, listChats, markRead, messageCost, otherParticipant, presentMessage, readConversation, sendMessage, unreadTotal, type SendInput } from '../../features/chat/chat.server'
 import { GIFTS, giftImage } from '../../features/chat/catalogue'
-import { processImage, MAX_UPLOAD_BYTES } from '../../features/photos/photos.server'
+import { decodeImage, MAX_UPLOAD_BYTES, removeImageFiles, writeImageFiles } from '../../features/photos/photos.server'
 import type { Account } from '../../features/accounts/sessions.server'
 
 const STATUS: Record<ChatError['code'], number> = {
@@ -67,17 +67,25 @@ export async function chatRoutes(app: FastifyInstance) {
     const account = req.ctx.account!
     const mediaBase = req.ctx.tenant.cdn_prefix
     const conversation_id = result.row.conversationId
+    // A photo reaches a recipient who is not premium as the blurred copy only: whether they are is asked now.
+    const [recipient] = result.row.kind === 'image' ? await db.select({ paidUser: accounts.paidUser }).from(accounts).where(eq(accounts.id, result.recipientId)) : []
+    const recipientView = { id: result.recipientId, paidUser: recipient?.paidUser ?? false }
     await realtime.publishMany([
       { to: [account.id], event: { type: 'message', conversation_id, message: result.message } satisfies LiveServerEvent },
-      { to: [result.recipientId], event: { type: 'message', conversation_id, message: presentMessage(result.row, result.recipientId, mediaBase) } satisfies LiveServerEvent },
+      { to: [result.recipientId], event: { type: 'message', conversation_id, message: presentMessage(result.row, recipientView, mediaBase) } satisfies LiveServerEvent },
       { to: [result.recipientId], event: { type: 'unread', total: result.recipientUnread ?? 0 } satisfies LiveServerEvent },
     ])
   }
 
-  const send = async (req: FastifyRequest, message: SendInput['message'], where: z.infer<typeof target>) => {
+  /** The message rate limit of the member (120 a minute). */
+  const rateLimit = async (req: FastifyRequest, account: Account) => {
+    if (!(await app.services.limiter.hit(`message:${account.id}`, 120, 60))) throw new ApiError(429, 'too_many_requests', req.ctx.t('errors.too_many_requests'))
+  }
+
+  const send = async (req: FastifyRequest, message: SendInput['message'], where: z.infer<typeof target>, opts: { limited?: boolean } = {}) => {
     const account = requireAccount(req)
-    const { t, tenant } = req.ctx
-    if (!(await app.services.limiter.hit(`message:${account.id}`, 120, 60))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
+    const { tenant } = req.ctx
+    if (!opts.limited) await rateLimit(req, account)
     try {
       const result = await sendMessage(db, {
         tenant,
@@ -90,7 +98,7 @@ export async function chatRoutes(app: FastifyInstance) {
         isOnline: (id) => realtime.isOnline(id),
       })
       await deliver(req, result)
-      return { message: result.message, credits: result.credits }
+      return { message: result.message, credits: result.credits, duplicate: result.duplicate }
     } catch (err) {
       throw chatError(req, err)
     }
@@ -120,9 +128,9 @@ export async function chatRoutes(app: FastifyInstance) {
     const where = parseInput(target, req.query, t)
     if (where.conversation_id === undefined && where.member_id === undefined) throw new ApiError(400, 'invalid_input', t('errors.invalid_input'))
     const body = parseInput(sendMessageRequest, req.body, t)
-    const out = await send(req, body, where)
+    const { message, credits } = await send(req, body, where)
     reply.code(201)
-    return out
+    return { message, credits }
   })
 
   app.post('/api/message-image.php', async (req, reply) => {
@@ -132,6 +140,17 @@ export async function chatRoutes(app: FastifyInstance) {
     if (where.conversation_id === undefined && where.member_id === undefined) throw new ApiError(400, 'invalid_input', t('errors.invalid_input'))
     if (!account.paidUser) throw chatError(req, new ChatError('premium_required'))
     if (!req.isMultipart()) throw new ApiError(400, 'not_an_image', t('photos.not_an_image'))
+    // Every rule first (rate limit, conversation, blocks, balance), then the upload is read and decoded: a
+    // refused send costs no decoding and leaves no file.
+    await rateLimit(req, account)
+    const { tenant } = req.ctx
+    const sender = { id: account.id, pool: account.pool, paidUser: account.paidUser, status: account.status }
+    const memberId = where.conversation_id === undefined ? where.member_id : undefined
+    try {
+      await checkSendable(db, { tenant, sender, conversationId: where.conversation_id, memberId, kind: 'image' })
+    } catch (err) {
+      throw chatError(req, err)
+    }
     const file = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES } })
     if (!file) throw new ApiError(400, 'not_an_image', t('photos.not_an_image'))
     let input: Buffer
@@ -140,15 +159,26 @@ export async function chatRoutes(app: FastifyInstance) {
     } catch {
       throw new ApiError(413, 'too_large', t('photos.too_large'))
     }
-    let photo
+    let image
     try {
-      photo = await processImage(input, app.services.config.mediaDir)
+      image = await decodeImage(input)
     } catch {
       throw new ApiError(400, 'not_an_image', t('photos.not_an_image'))
     }
-    const out = await send(req, { kind: 'image', client_id: where.client_id, photo }, where)
+    // Written for the message about to be stored; removed again when it is not (refused, or a retry of a
+    // message stored before, which names the first upload's files).
+    const mediaDir = app.services.config.mediaDir
+    const photo = await writeImageFiles(image, mediaDir)
+    let sent
+    try {
+      sent = await send(req, { kind: 'image', client_id: where.client_id, photo }, where, { limited: true })
+    } catch (err) {
+      await removeImageFiles(photo, mediaDir)
+      throw err
+    }
+    if (sent.duplicate) await removeImageFiles(photo, mediaDir)
     reply.code(201)
-    return out
+    return { message: sent.message, credits: sent.credits }
   })
 
   app.post('/api/chat-read.php', async (req) => {

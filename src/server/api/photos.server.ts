@@ -8,7 +8,7 @@ import { parseInput } from '../zod-errors.server'
 import { rateLimitHit } from '../rate-limit.server'
 import { profiles } from '../../db/schema'
 import {
-  addPhoto, deletePhoto, listOwnPhotos, MAX_UPLOAD_BYTES, pendingPhotos, PHOTO_LIMIT, presentOwnPhoto, reviewPhoto, setMainPhoto,
+  addPhoto, deletePhoto, listOwnPhotos, mayAddPhoto, MAX_UPLOAD_BYTES, pendingPhotos, PHOTO_LIMIT, presentOwnPhoto, reviewPhoto, setMainPhoto,
 } from '../../features/photos/photos.server'
 
 function requireStaff(req: FastifyRequest) {
@@ -38,6 +38,8 @@ export async function photoRoutes(app: FastifyInstance) {
     const { t } = req.ctx
     if (!req.isMultipart()) throw new ApiError(400, 'invalid_input', t('photos.not_an_image'))
     if (!(await rateLimitHit(db, `upload:${account.id}`, 30, 3600))) throw new ApiError(429, 'too_many_requests', t('errors.too_many_requests'))
+    // The limit before the upload is read or decoded (addPhoto checks it again, under a lock).
+    if (!(await mayAddPhoto(db, account))) throw new ApiError(400, 'too_many_photos', t('photos.too_many', { limit: account.paidUser ? PHOTO_LIMIT.premium : PHOTO_LIMIT.free }))
     const file = await req.file()
     if (!file) throw new ApiError(400, 'invalid_input', t('photos.not_an_image'))
     let input: Buffer
