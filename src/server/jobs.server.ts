@@ -15,6 +15,14 @@ export async function enqueueJob(db: Db, kind: string, payload: Record<string, u
   return row.id
 }
 
+/** Queues a recurring job unless one of its kind is still pending (each run queues the next itself). */
+export async function ensureJob(db: Db, kind: string, inSeconds: number) {
+  await db.execute(sql`
+    insert into jobs (kind, payload, run_at, max_attempts)
+    select ${kind}, '{}'::jsonb, now() + make_interval(secs => ${inSeconds}), 8
+    where not exists (select 1 from jobs where kind = ${kind} and done_at is null and attempts < max_attempts)`)
+}
+
 /** Delay before attempt n+1: 5 s, 20 s, 45 s, 80 s ... capped at one hour. */
 export const retryDelayMs = (attempts: number) => Math.min(3_600_000, 5000 * attempts * attempts)
 

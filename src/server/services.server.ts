@@ -6,7 +6,7 @@ import type { Services } from './context.server'
 import { createI18nService } from './i18n.server'
 import { openGeoIp } from './geoip.server'
 import { loadVapidKeys } from './vapid.server'
-import { createJobWorker } from './jobs.server'
+import { createJobWorker, enqueueJob, ensureJob } from './jobs.server'
 import { createRealtime } from './realtime.server'
 import { createRateLimiter } from './rate-limit.server'
 import { createMailer } from '../features/mail/mailer.server'
@@ -17,6 +17,7 @@ import { createPushSender } from '../features/notifications/push.server'
 import { MESSAGE_PUSH_JOB, messagePushHandler } from '../features/chat/message-push.server'
 import { createGifSource } from '../features/chat/gifs.server'
 import { TEST_WEBHOOK_JOB, testWebhookHandler } from '../features/payments/provider.server'
+import { MEDIA_ORPHANS_JOB, ORPHAN_MIN_AGE_MS, removeOrphanMedia } from '../features/photos/photos.server'
 import type https from 'node:https'
 import { redactText } from './log-redact.server'
 
@@ -41,9 +42,16 @@ export async function createServices(opts: { config: Config; database: Database;
     [MAIL_JOB]: mailJobHandler({ tenants, i18n, mailer, publicUrl: config.publicUrl, unsubscribeToken: async (id) => unsubscribeToken(await (secret ??= unsubscribeSecret(database.db)), id) }),
     [PURGE_JOB]: purgeJobHandler(database.db, config.mediaDir, (pool) => tenants.all.filter((t) => t.pool === pool).map((t) => t.id)),
     [TEST_WEBHOOK_JOB]: testWebhookHandler({ port: config.port }),
+    // Hourly: media files of refused or interrupted uploads that no photo or message names.
+    [MEDIA_ORPHANS_JOB]: async () => {
+      await removeOrphanMedia(database.db, config.mediaDir)
+      await enqueueJob(database.db, MEDIA_ORPHANS_JOB, {}, { runAt: new Date(Date.now() + ORPHAN_MIN_AGE_MS) })
+    },
     [MESSAGE_PUSH_JOB]: messagePushHandler({ db: database.db, tenants, i18n, push, isOnline: (id) => realtime.isOnline(id) }),
   }
   const jobs = createJobWorker(database.db, handlers, { intervalMs: opts.jobIntervalMs, log })
+  // A process that runs the worker keeps the recurring jobs queued (tests run jobs by hand and queue none).
+  if (opts.jobIntervalMs !== 0) await ensureJob(database.db, MEDIA_ORPHANS_JOB, 60)
   const limiter = createRateLimiter({ redisUrl: config.redisUrl, prefix: config.redisPrefix, log: (m, err) => log?.(`${m}${err ? `: ${String(err)}` : ''}`) })
   return { config, database, tenants, i18n, geoip: await openGeoIp(), vapid, mailer, jobs, realtime, gifs, limiter }
 }

@@ -13,7 +13,12 @@ export const chatMessageSchema = z.object({
   client_id: z.string().nullable(),
   kind: z.enum(MESSAGE_KINDS),
   text: z.string().nullable(),
-  image: z.object({ thumb_filename: z.string(), filename: z.string() }).nullable(),
+  /**
+   * A photo message. For a recipient who is not premium `locked` is true and both addresses are the server-made
+   * blurred copy (null for a photo sent before blurred copies were named in messages): the original's address
+   * never reaches them. The sender always sees their own photo.
+   */
+  image: z.object({ thumb_filename: z.string().nullable(), filename: z.string().nullable(), locked: z.boolean() }).nullable(),
   gift: z.object({ id: z.string(), image: z.string() }).nullable(),
   gif: z.object({ id: z.string(), url: z.string(), width: z.number(), height: z.number() }).nullable(),
   created_at: z.string(),

@@ -79,6 +79,9 @@ beforeEach(() => {
   window.sessionStorage.setItem('api-has-likes', 'no')
 })
 
+// Rendering the whole screen takes seconds on a loaded machine.
+jest.setTimeout(30_000)
+
 describe('the conversation screen', () => {
   it('loads older messages upward page by page and marks the conversation read', async () => {
     const newest = Array.from({ length: 30 }, (_, i) => msg(31 + i))
@@ -95,6 +98,17 @@ describe('the conversation screen', () => {
     await screen.findByText('bericht 1')
     expect(screen.getAllByTestId('message').map((m) => m.textContent)).toEqual([...older, ...newest].map((m) => m.text))
     expect(screen.queryByRole('button', { name: 'Oudere berichten laden' })).toBeNull()
+  })
+
+  it('shows a locked photo blurred, with the lock and how to unlock it, and no link to the photo', async () => {
+    const blurred = '/media/' + 'b'.repeat(32) + '.webp'
+    answerWith([(url) => (url === '/api/chat.php?id=5' ? conversation([msg(1, { kind: 'image', text: null, image: { filename: blurred, thumb_filename: blurred, locked: true } })], false) : undefined)])
+    renderConversation()
+    const locked = await screen.findByTestId('message-image-locked')
+    expect(locked.querySelector('img')?.getAttribute('src')).toBe(blurred)
+    expect(locked.textContent).toContain('Foto vergrendeld')
+    expect(screen.getByRole('link', { name: 'Word premium' }).getAttribute('href')).toBe('/premium')
+    expect(screen.queryByRole('link', { name: 'Foto groot bekijken' })).toBeNull()
   })
 
   it('keeps a message that did not get through with a retry that sends the same client id', async () => {

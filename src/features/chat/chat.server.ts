@@ -121,13 +121,31 @@ export function messageCost(tenant: Tenant, req: { kind: string; gift_id?: strin
   return own === 0 ? 0 : Math.max(own, minimumMessageCredits(tenant, country))
 }
 
+/** Who reads a message: one of its two participants, premium or not. */
+export interface MessageViewer {
+  id: number
+  paidUser: boolean
+}
+
+/**
+ * A photo message's image for this viewer: the original for its sender and for premium members; for anyone
+ * else the blurred copy, locked (docs/decisions/007-photos.md: free members see others' photos blurred).
+ */
+function presentMessageImage(files: { filename: string; thumbFilename: string; blurredFilename?: string }, mine: boolean, viewer: MessageViewer, mediaBase: string): ChatMessage['image'] {
+  const media = (name: string) => `${mediaBase}/media/${name}`
+  if (mine || viewer.paidUser) return { filename: media(files.filename), thumb_filename: media(files.thumbFilename), locked: false }
+  const blurred = files.blurredFilename ? media(files.blurredFilename) : null
+  return { filename: blurred, thumb_filename: blurred, locked: true }
+}
+
 /** What a message looks like to one of the two participants. */
-export function presentMessage(m: MessageRow, viewerId: number, mediaBase: string): ChatMessage {
+export function presentMessage(m: MessageRow, viewer: MessageViewer, mediaBase: string): ChatMessage {
+  const viewerId = viewer.id
   let gif: ChatMessage['gif'] = null
-  let image: { filename: string; thumbFilename: string } | undefined
+  let image: { filename: string; thumbFilename: string; blurredFilename?: string } | undefined
   try {
     if (m.kind === 'gif' && m.body) gif = { id: m.gifId ?? '', ...(JSON.parse(m.body) as { url: string; width: number; height: number }) }
-    if (m.kind === 'image' && m.body) image = JSON.parse(m.body) as { filename: string; thumbFilename: string }
+    if (m.kind === 'image' && m.body) image = JSON.parse(m.body) as { filename: string; thumbFilename: string; blurredFilename?: string }
   } catch {
     // A body that is not JSON shows as an empty message rather than failing the whole list.
   }
@@ -138,7 +156,7 @@ export function presentMessage(m: MessageRow, viewerId: number, mediaBase: strin
     client_id: m.senderId === viewerId ? m.clientId : null,
     kind: m.kind as ChatMessage['kind'],
     text: m.kind === 'text' ? m.body : null,
-    image: m.kind === 'image' && image ? { filename: `${mediaBase}/media/${image.filename}`, thumb_filename: `${mediaBase}/media/${image.thumbFilename}` } : null,
+    image: m.kind === 'image' && image ? presentMessageImage(image, m.senderId === viewerId, viewer, mediaBase) : null,
     gift: m.kind === 'gift' && m.giftId ? { id: m.giftId, image: giftImage(m.giftId) } : null,
     gif,
     created_at: m.createdAt.toISOString(),
@@ -160,6 +178,45 @@ export interface SendInput {
    * transaction. Without it no push is queued.
    */
   isOnline?: (accountId: number) => Promise<boolean>
+}
+
+/**
+ * The rules of a send asked before an expensive message (an image) is decoded and written: the conversation or
+ * member, blocks, replying, the free members' conversation limit and the balance. Throws ChatError like
+ * sendMessage; sendMessage checks them all again in its statement (this is only the cheap early answer).
+ */
+export async function checkSendable(db: Db, input: { tenant: Tenant; sender: Sender; conversationId?: number; memberId?: number; kind: 'image' | 'text' | 'gif' }) {
+  const { sender, tenant } = input
+  const pool = sender.pool
+  if (input.kind === 'image' && !sender.paidUser) throw new ChatError('premium_required')
+  let conversation: typeof conversations.$inferSelect | undefined
+  let otherId: number
+  if (input.conversationId !== undefined) {
+    const m = await membership(db, pool, input.conversationId, sender.id)
+    if (!m) throw new ChatError('not_found')
+    conversation = m.conversation
+    otherId = m.otherId
+  } else if (input.memberId !== undefined) {
+    otherId = input.memberId
+    if (otherId === sender.id) throw new ChatError('not_found')
+    const [a, b] = sender.id < otherId ? [sender.id, otherId] : [otherId, sender.id]
+    ;[conversation] = await db.select().from(conversations).where(and(eq(conversations.pool, pool), eq(conversations.memberA, a), eq(conversations.memberB, b))).limit(1)
+  } else {
+    throw new ChatError('not_found')
+  }
+  if (await isBlockedEitherWay(db, pool, sender.id, otherId)) throw new ChatError('blocked')
+  if (conversation) {
+    if (!(await findChatPartner(db, viewerOf(sender), otherId))) throw new ChatError('not_found')
+    if (conversation.startedBy !== sender.id && sender.status !== 'active') throw new ChatError('email_not_confirmed')
+  } else {
+    if (!(await findVisibleMember(db, viewerOf(sender), otherId))) throw new ChatError('not_found')
+    if (!sender.paidUser) {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(conversations).where(and(eq(conversations.pool, pool), eq(conversations.startedBy, sender.id)))
+      if (Number(row.n) >= FREE_CONVERSATION_LIMIT) throw new ChatError('conversation_limit')
+    }
+  }
+  const [me] = await db.select({ credits: accounts.credits, country: profiles.country }).from(accounts).leftJoin(profiles, eq(profiles.accountId, accounts.id)).where(eq(accounts.id, sender.id))
+  if (!me || me.credits < messageCost(tenant, { kind: input.kind }, me.country)) throw new ChatError('insufficient_credits')
 }
 
 export interface SendResult {
@@ -206,7 +263,12 @@ export async function sendMessage(db: Db, input: SendInput): Promise<SendResult>
     clientId: message.client_id,
     kind: message.kind,
     // A chat image is not a profile photo: its files are named in the message alone.
-    body: message.kind === 'text' ? message.text : message.kind === 'image' ? JSON.stringify({ filename: message.photo.filename, thumbFilename: message.photo.thumbFilename, blurredFilename: message.photo.blurredFilename }) : gifBody,
+    body:
+      message.kind === 'text'
+        ? message.text
+        : message.kind === 'image'
+          ? JSON.stringify({ filename: message.photo.filename, thumbFilename: message.photo.thumbFilename, blurredFilename: message.photo.blurredFilename })
+          : gifBody,
     giftId: message.kind === 'gift' ? message.gift_id : null,
     gifId: message.kind === 'gif' ? message.gif_id : null,
     reason: message.kind === 'text' || message.kind === 'gif' ? 'message' : message.kind === 'image' ? 'photo' : 'gift',
@@ -228,7 +290,7 @@ export async function sendMessage(db: Db, input: SendInput): Promise<SendResult>
       if (!r.partner) throw new ChatError('not_found')
       // SPEC.md section 6: replying needs a confirmed e-mail address.
       if (!r.mayWrite) throw new ChatError('email_not_confirmed')
-      if (r.row) return { message: presentMessage(r.row, sender.id, input.mediaBase), row: r.row, recipientId, credits: r.credits!, recipientUnread: r.recipientUnread, duplicate: false }
+      if (r.row) return { message: presentMessage(r.row, sender, input.mediaBase), row: r.row, recipientId, credits: r.credits!, recipientUnread: r.recipientUnread, duplicate: false }
       // Not charged: out of credits, or a parallel retry of this very send got there first.
       const winner = await findByClientId(db, sender.id, message.client_id, input.mediaBase)
       if (winner) return winner
@@ -258,7 +320,7 @@ export async function sendMessage(db: Db, input: SendInput): Promise<SendResult>
       const r = await sendStatement(tx, { ...stored, conversationId, recipientId, costSql, senderActive: true, push })
       // Out of credits: the whole transaction (the new conversation too) is rolled back.
       if (!r.row) throw new ChatError('insufficient_credits')
-      return { message: presentMessage(r.row, sender.id, input.mediaBase), row: r.row, recipientId, credits: r.credits!, recipientUnread: r.recipientUnread, duplicate: false }
+      return { message: presentMessage(r.row, sender, input.mediaBase), row: r.row, recipientId, credits: r.credits!, recipientUnread: r.recipientUnread, duplicate: false }
     })
   } catch (err) {
     // Two sends with the same client id at once: the loser of the unique index answers the winner's message.
@@ -441,7 +503,7 @@ async function findByClientId(q: Db | Tx, senderId: number, clientId: string, me
     .limit(1)
   if (!found) return undefined
   const c = found.conversation
-  return { message: presentMessage(found.row, senderId, mediaBase), row: found.row, recipientId: c.memberA === senderId ? c.memberB : c.memberA, credits: found.credits, duplicate: true }
+  return { message: presentMessage(found.row, { id: senderId, paidUser: false }, mediaBase), row: found.row, recipientId: c.memberA === senderId ? c.memberB : c.memberA, credits: found.credits, duplicate: true }
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -517,7 +579,7 @@ export async function listChats(db: Db, viewer: Viewer & { id: number }, mediaBa
       profile: presentMemberCard({ account: r.account, profile: r.profile, mainPhoto: r.profile.mainPhotoId ? mainBy.get(r.profile.mainPhotoId) : null }, viewer, mediaBase),
       conversation: {
         id: r.conversation.id,
-        last_message: m ? presentMessage(m, viewer.id, mediaBase) : null,
+        last_message: m ? presentMessage(m, { id: viewer.id, paidUser: viewer.paidUser }, mediaBase) : null,
         last_message_at: r.conversation.lastMessageAt.toISOString(),
         last_read_by_other: lastReadBy.get(r.conversation.id) ?? null,
       },
@@ -599,7 +661,7 @@ export async function readConversation(
     .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.accountId, otherId)))
   return {
     conversation: { id: conversationId, profile, last_read_by_other: otherMember?.lastRead ?? null, started_by_me: startedByMe },
-    messages: rows.map((m) => presentMessage(m, viewer.id, mediaBase)),
+    messages: rows.map((m) => presentMessage(m, { id: viewer.id, paidUser: viewer.paidUser }, mediaBase)),
     has_more: hasMore,
   }
 }

@@ -19,6 +19,7 @@ import { GifPicker, GiftPicker } from './pickers'
 import { BackIcon, GiftIcon, PhotoIcon, SendIcon, TrashIcon } from './icons'
 import { removeChatsNow } from './chat-actions'
 import { useNow } from './use-now'
+import { LockIcon } from '../../ui/member-card'
 
 type ConversationMeta = ConversationAnswer['conversation']
 
@@ -147,6 +148,32 @@ const GiftCard = styled.figure(({ theme }) => ({
   img: { margin: '0 auto' },
 }))
 
+const LockedPhoto = styled.figure(({ theme }) => ({
+  position: 'relative',
+  margin: 0,
+  width: 220,
+  minHeight: 160,
+  borderRadius: 14,
+  overflow: 'hidden',
+  background: theme.colors.muted,
+  img: { display: 'block', width: '100%', maxHeight: 280, objectFit: 'cover' },
+}))
+const LockedNote = styled.figcaption({
+  position: 'absolute',
+  inset: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: 4,
+  padding: 12,
+  textAlign: 'center',
+  fontSize: 13,
+  lineHeight: 1.3,
+  color: '#fff',
+  background: 'rgba(0, 0, 0, 0.45)',
+  a: { color: '#fff', fontWeight: 800, textDecoration: 'underline' },
+})
 const Typing = styled.div(({ theme }) => ({
   alignSelf: 'flex-start',
   display: 'inline-flex',
@@ -714,6 +741,21 @@ function MessageBubble({ message: m }: { message: ShownMessage }) {
       break
     case 'image': {
       bare = true
+      if (m.image?.locked) {
+        // A member who is not premium gets the blurred copy only: the lock and how to unlock it.
+        content = (
+          <LockedPhoto data-testid="message-image-locked">
+            {m.image.thumb_filename && <img src={m.image.thumb_filename} alt={t('chats.photo_locked')} width={220} />}
+            <LockedNote>
+              <LockIcon size={26} />
+              <strong>{t('chats.photo_locked')}</strong>
+              <span>{t('chats.photo_unlock')}</span>
+              <a href="/premium">{t('chats.photo_unlock_link')}</a>
+            </LockedNote>
+          </LockedPhoto>
+        )
+        break
+      }
       const src = m.image?.thumb_filename ?? m.localImage
       content = src ? (
         <a href={m.image?.filename ?? src} target="_blank" rel="noopener noreferrer" aria-label={t('chats.open_photo')}>

@@ -20,8 +20,28 @@ export type PhotoError = 'not_an_image' | 'too_many_photos'
 
 const randomName = () => `${crypto.randomBytes(16).toString('hex')}.webp`
 
-/** Decodes by content (never by name or type), re-encodes and writes the three files; throws 'not_an_image'. */
-export async function processImage(input: Buffer, mediaDir: string) {
+export interface DecodedImage {
+  full: Buffer
+  thumb: Buffer
+  blurred: Buffer
+  width: number
+  height: number
+}
+
+/** The names of an image's three files. */
+export interface ImageFiles {
+  filename: string
+  thumbFilename: string
+  blurredFilename: string
+  width: number
+  height: number
+}
+
+/**
+ * Decodes by content (never by name or type) and re-encodes the image, its thumbnail and blurred copy in memory;
+ * throws 'not_an_image'. Nothing is written: callers check every rule first and write only what they store.
+ */
+export async function decodeImage(input: Buffer): Promise<DecodedImage> {
   let meta: Metadata
   try {
     meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
@@ -30,22 +50,37 @@ export async function processImage(input: Buffer, mediaDir: string) {
   }
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw new Error('not_an_image')
   const base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate()
-  const names = { filename: randomName(), thumbFilename: randomName(), blurredFilename: randomName() }
   try {
     // sharp writes no metadata unless asked (keepMetadata/withMetadata are never called): EXIF and GPS are gone.
     const full = await base.clone().resize(1600, 1600, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true })
     const thumb = await base.clone().resize(320, 320, { fit: 'cover', position: 'attention' }).webp({ quality: 78 }).toBuffer()
     const blurred = await base.clone().resize(400, 400, { fit: 'cover', position: 'attention' }).blur(30).webp({ quality: 60 }).toBuffer()
-    await fs.mkdir(mediaDir, { recursive: true })
-    await Promise.all([
-      fs.writeFile(path.join(mediaDir, names.filename), full.data),
-      fs.writeFile(path.join(mediaDir, names.thumbFilename), thumb),
-      fs.writeFile(path.join(mediaDir, names.blurredFilename), blurred),
-    ])
-    return { ...names, width: full.info.width, height: full.info.height }
+    return { full: full.data, thumb, blurred, width: full.info.width, height: full.info.height }
   } catch {
     throw new Error('not_an_image')
   }
+}
+
+/** Writes a decoded image's three files under new random names; on a failed write none is left behind. */
+export async function writeImageFiles(image: DecodedImage, mediaDir: string): Promise<ImageFiles> {
+  const files = { filename: randomName(), thumbFilename: randomName(), blurredFilename: randomName(), width: image.width, height: image.height }
+  await fs.mkdir(mediaDir, { recursive: true })
+  try {
+    await Promise.all([
+      fs.writeFile(path.join(mediaDir, files.filename), image.full),
+      fs.writeFile(path.join(mediaDir, files.thumbFilename), image.thumb),
+      fs.writeFile(path.join(mediaDir, files.blurredFilename), image.blurred),
+    ])
+  } catch (err) {
+    await removeImageFiles(files, mediaDir)
+    throw err
+  }
+  return files
+}
+
+/** Removes an image's files (those that exist). */
+export async function removeImageFiles(files: Pick<ImageFiles, 'filename' | 'thumbFilename' | 'blurredFilename'>, mediaDir: string) {
+  await Promise.all([files.filename, files.thumbFilename, files.blurredFilename].map((name) => fs.rm(path.join(mediaDir, name), { force: true })))
 }
 
 export async function countPhotos(db: Db, accountId: number) {
@@ -53,26 +88,42 @@ export async function countPhotos(db: Db, accountId: number) {
   return Number(row.n)
 }
 
-/** Adds an uploaded photo for review; the first one becomes the main image. */
+/** Whether the member may add another photo (asked before an upload is read or decoded). */
+export async function mayAddPhoto(db: Db, account: { id: number; paidUser: boolean }) {
+  return (await countPhotos(db, account.id)) < (account.paidUser ? PHOTO_LIMIT.premium : PHOTO_LIMIT.free)
+}
+
+/**
+ * Adds an uploaded photo for review; the first one becomes the main image. The limit is checked before the
+ * image is decoded; the files are written only when the row is stored, and removed again on any failure.
+ */
 export async function addPhoto(db: Db, opts: { account: { id: number; pool: string; paidUser: boolean }; input: Buffer; visibility: 'public' | 'private'; mediaDir: string }) {
   const limit = opts.account.paidUser ? PHOTO_LIMIT.premium : PHOTO_LIMIT.free
-  if ((await countPhotos(db, opts.account.id)) >= limit) throw new Error('too_many_photos')
-  const files = await processImage(opts.input, opts.mediaDir)
-  return db.transaction(async (tx) => {
-    // Counted again inside the transaction, with the account row locked: parallel uploads cannot pass the limit.
-    await tx.execute(sql`select id from accounts where id = ${opts.account.id} for update`)
-    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(photos).where(and(eq(photos.accountId, opts.account.id), ne(photos.status, 'rejected')))
-    if (Number(row.n) >= limit) throw new Error('too_many_photos')
-    const [photo] = await tx
-      .insert(photos)
-      .values({ pool: opts.account.pool, accountId: opts.account.id, ...files, visibility: opts.visibility, status: 'pending' })
-      .returning()
-    await tx
-      .update(profiles)
-      .set({ mainPhotoId: sql`coalesce(${profiles.mainPhotoId}, ${photo.id})` })
-      .where(eq(profiles.accountId, opts.account.id))
-    return photo
-  })
+  if (!(await mayAddPhoto(db, opts.account))) throw new Error('too_many_photos')
+  const image = await decodeImage(opts.input)
+  let files: ImageFiles | undefined
+  try {
+    return await db.transaction(async (tx) => {
+      // Counted again inside the transaction, with the account row locked: parallel uploads cannot pass the limit.
+      await tx.execute(sql`select id from accounts where id = ${opts.account.id} for update`)
+      const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(photos).where(and(eq(photos.accountId, opts.account.id), ne(photos.status, 'rejected')))
+      if (Number(row.n) >= limit) throw new Error('too_many_photos')
+      // Written inside the transaction: a refused or failed insert leaves no file (see the catch below).
+      files = await writeImageFiles(image, opts.mediaDir)
+      const [photo] = await tx
+        .insert(photos)
+        .values({ pool: opts.account.pool, accountId: opts.account.id, ...files, visibility: opts.visibility, status: 'pending' })
+        .returning()
+      await tx
+        .update(profiles)
+        .set({ mainPhotoId: sql`coalesce(${profiles.mainPhotoId}, ${photo.id})` })
+        .where(eq(profiles.accountId, opts.account.id))
+      return photo
+    })
+  } catch (err) {
+    if (files) await removeImageFiles(files, opts.mediaDir)
+    throw err
+  }
 }
 
 export async function listOwnPhotos(db: Db, accountId: number) {
@@ -128,4 +179,41 @@ export function presentOwnPhoto(p: typeof photos.$inferSelect, mediaBase: string
     status: p.status as 'pending' | 'active',
     main: p.id === mainPhotoId,
   }
+}
+
+/** The durable job that removes media files no photo or chat message names (refused or interrupted uploads). */
+export const MEDIA_ORPHANS_JOB = 'media.orphans'
+/** Files younger than this are left alone: their upload may still be on its way into the database. */
+export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000
+const MEDIA_NAME = /^[0-9a-f]{32}\.webp$/
+
+/** Removes media files older than minAgeMs that no photo row and no image message names; returns how many. */
+export async function removeOrphanMedia(db: Db, mediaDir: string, opts: { minAgeMs?: number; now?: number } = {}): Promise<number> {
+  const cutoff = (opts.now ?? Date.now()) - (opts.minAgeMs ?? ORPHAN_MIN_AGE_MS)
+  let names: string[]
+  try {
+    names = (await fs.readdir(mediaDir)).filter((n) => MEDIA_NAME.test(n))
+  } catch {
+    return 0
+  }
+  const old: string[] = []
+  for (const name of names) {
+    const stat = await fs.stat(path.join(mediaDir, name)).catch(() => undefined)
+    if (stat && stat.mtimeMs < cutoff) old.push(name)
+  }
+  let removed = 0
+  for (let i = 0; i < old.length; i += 500) {
+    const batch = old.slice(i, i + 500)
+    const res = (await db.execute(sql`
+      select n from (values ${sql.join(batch.map((n) => sql`(${n}::text)`), sql`, `)}) as f(n)
+      where exists (select 1 from photos p where p.filename = f.n or p.thumb_filename = f.n or p.blurred_filename = f.n)
+         or exists (select 1 from messages m where m.kind = 'image' and strpos(m.body, f.n) > 0)`)) as unknown as { rows: { n: string }[] }
+    const used = new Set(res.rows.map((r) => r.n))
+    for (const name of batch) {
+      if (used.has(name)) continue
+      await fs.rm(path.join(mediaDir, name), { force: true })
+      removed++
+    }
+  }
+  return removed
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import multipart from '@fastify/multipart'
 import { eq } from 'drizzle-orm'
-import { profiles } from '../../db/schema'
+import { accounts, profiles } from '../../db/schema'
 import {
   chatsResponse,
   conversationRequest,
@@ -23,9 +23,9 @@ import { ApiError, requireAccount, sendError } from '../context.server'
 import { isTenantOrigin } from '../origins.server'
 import { enforceLimit } from '../rate-limit.server'
 import { parseInput } from '../zod-errors.server'
-import { ChatError, hideChats, listChats, markRead, messageCost, otherParticipant, presentMessage, readConversation, sendMessage, unreadTotal, type SendInput } from '../../features/chat/chat.server'
+import { ChatError, checkSendable, hideChats, listChats, markRead, messageCost, otherParticipant, presentMessage, readConversation, sendMessage, unreadTotal, type SendInput } from '../../features/chat/chat.server'
 import { GIFTS, giftImage } from '../../features/chat/catalogue'
-import { processImage, MAX_UPLOAD_BYTES } from '../../features/photos/photos.server'
+import { decodeImage, MAX_UPLOAD_BYTES, removeImageFiles, writeImageFiles } from '../../features/photos/photos.server'
 import type { Account } from '../../features/accounts/sessions.server'
 import type { BalanceEvent } from '../../features/payments/contracts'
 
@@ -70,19 +70,25 @@ export async function chatRoutes(app: FastifyInstance) {
     const account = req.ctx.account!
     const mediaBase = req.ctx.tenant.cdn_prefix
     const conversation_id = result.row.conversationId
+    // A photo reaches a recipient who is not premium as the blurred copy only: whether they are is asked now.
+    const [recipient] = result.row.kind === 'image' ? await db.select({ paidUser: accounts.paidUser }).from(accounts).where(eq(accounts.id, result.recipientId)) : []
+    const recipientView = { id: result.recipientId, paidUser: recipient?.paidUser ?? false }
     await realtime.publishMany([
       { to: [account.id], event: { type: 'message', conversation_id, message: result.message } satisfies LiveServerEvent },
-      { to: [result.recipientId], event: { type: 'message', conversation_id, message: presentMessage(result.row, result.recipientId, mediaBase) } satisfies LiveServerEvent },
+      { to: [result.recipientId], event: { type: 'message', conversation_id, message: presentMessage(result.row, recipientView, mediaBase) } satisfies LiveServerEvent },
       { to: [result.recipientId], event: { type: 'unread', total: result.recipientUnread ?? 0 } satisfies LiveServerEvent },
       // The sender's other tabs show the new balance (the ledger's balance event).
       { to: [account.id], event: { type: 'balance', credits: result.credits, paid_user: account.paidUser } satisfies BalanceEvent },
     ])
   }
 
-  const send = async (req: FastifyRequest, message: SendInput['message'], where: z.infer<typeof target>) => {
+  /** The message rate limit of the member (120 a minute). */
+  const rateLimit = (req: FastifyRequest, account: Account) => enforceLimit(req, `message:${account.id}`, 120, 60)
+
+  const send = async (req: FastifyRequest, message: SendInput['message'], where: z.infer<typeof target>, opts: { limited?: boolean } = {}) => {
     const account = requireAccount(req)
     const { tenant } = req.ctx
-    await enforceLimit(req, `message:${account.id}`, 120, 60)
+    if (!opts.limited) await rateLimit(req, account)
     try {
       const result = await sendMessage(db, {
         tenant,
@@ -95,7 +101,7 @@ export async function chatRoutes(app: FastifyInstance) {
         isOnline: (id) => realtime.isOnline(id),
       })
       await deliver(req, result)
-      return { message: result.message, credits: result.credits }
+      return { message: result.message, credits: result.credits, duplicate: result.duplicate }
     } catch (err) {
       throw chatError(req, err)
     }
@@ -125,9 +131,9 @@ export async function chatRoutes(app: FastifyInstance) {
     const where = parseInput(target, req.query, t)
     if (where.conversation_id === undefined && where.member_id === undefined) throw new ApiError(400, 'invalid_input', t('errors.invalid_input'))
     const body = parseInput(sendMessageRequest, req.body, t)
-    const out = await send(req, body, where)
+    const { message, credits } = await send(req, body, where)
     reply.code(201)
-    return out
+    return { message, credits }
   })
 
   app.post('/api/message-image.php', async (req, reply) => {
@@ -137,6 +143,17 @@ export async function chatRoutes(app: FastifyInstance) {
     if (where.conversation_id === undefined && where.member_id === undefined) throw new ApiError(400, 'invalid_input', t('errors.invalid_input'))
     if (!account.paidUser) throw chatError(req, new ChatError('premium_required'))
     if (!req.isMultipart()) throw new ApiError(400, 'not_an_image', t('photos.not_an_image'))
+    // Every rule first (rate limit, conversation, blocks, balance), then the upload is read and decoded: a
+    // refused send costs no decoding and leaves no file.
+    await rateLimit(req, account)
+    const { tenant } = req.ctx
+    const sender = { id: account.id, pool: account.pool, paidUser: account.paidUser, status: account.status }
+    const memberId = where.conversation_id === undefined ? where.member_id : undefined
+    try {
+      await checkSendable(db, { tenant, sender, conversationId: where.conversation_id, memberId, kind: 'image' })
+    } catch (err) {
+      throw chatError(req, err)
+    }
     const file = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES } })
     if (!file) throw new ApiError(400, 'not_an_image', t('photos.not_an_image'))
     let input: Buffer
@@ -145,15 +162,26 @@ export async function chatRoutes(app: FastifyInstance) {
     } catch {
       throw new ApiError(413, 'too_large', t('photos.too_large'))
     }
-    let photo
+    let image
     try {
-      photo = await processImage(input, app.services.config.mediaDir)
+      image = await decodeImage(input)
     } catch {
       throw new ApiError(400, 'not_an_image', t('photos.not_an_image'))
     }
-    const out = await send(req, { kind: 'image', client_id: where.client_id, photo }, where)
+    // Written for the message about to be stored; removed again when it is not (refused, or a retry of a
+    // message stored before, which names the first upload's files).
+    const mediaDir = app.services.config.mediaDir
+    const photo = await writeImageFiles(image, mediaDir)
+    let sent
+    try {
+      sent = await send(req, { kind: 'image', client_id: where.client_id, photo }, where, { limited: true })
+    } catch (err) {
+      await removeImageFiles(photo, mediaDir)
+      throw err
+    }
+    if (sent.duplicate) await removeImageFiles(photo, mediaDir)
     reply.code(201)
-    return out
+    return { message: sent.message, credits: sent.credits }
   })
 
   app.post('/api/chat-read.php', async (req) => {

@@ -9,7 +9,7 @@ import * as api from '../../features/photos/endpoints'
 import { enforceLimit } from '../rate-limit.server'
 import { profiles } from '../../db/schema'
 import {
-  addPhoto, deletePhoto, listOwnPhotos, MAX_UPLOAD_BYTES, pendingPhotos, PHOTO_LIMIT, presentOwnPhoto, reviewPhoto, setMainPhoto,
+  addPhoto, deletePhoto, listOwnPhotos, mayAddPhoto, MAX_UPLOAD_BYTES, pendingPhotos, PHOTO_LIMIT, presentOwnPhoto, reviewPhoto, setMainPhoto,
 } from '../../features/photos/photos.server'
 
 export async function photoRoutes(app: FastifyInstance) {
@@ -33,6 +33,8 @@ export async function photoRoutes(app: FastifyInstance) {
     const { t } = req.ctx
     if (!req.isMultipart()) throw new ApiError(400, 'invalid_input', t('photos.not_an_image'))
     await enforceLimit(req, `upload:${account.id}`, 30, 3600)
+    // The limit before the upload is read or decoded (addPhoto checks it again, under a lock).
+    if (!(await mayAddPhoto(db, account))) throw new ApiError(400, 'too_many_photos', t('photos.too_many', { limit: account.paidUser ? PHOTO_LIMIT.premium : PHOTO_LIMIT.free }))
     const file = await req.file()
     if (!file) throw new ApiError(400, 'invalid_input', t('photos.not_an_image'))
     let input: Buffer
