@@ -41,7 +41,8 @@ export function tenantPlaces(tenant: Tenant): LanderPlace[] {
 export function nicheConditions(niche: NicheCode, gender: 'female' | 'male' | undefined, countries: string[]): SQL[] {
   const base = defaultFilters({ niche } as Tenant)
   const conds: SQL[] = [inArray(profiles.country, countries)]
-  const f = { ...base, gender: base.gender ?? gender }
+  // bbw: women with a fuller figure (search has no body-type filter, so its defaults leave the gender open).
+  const f = { ...base, gender: base.gender ?? (niche === 4 ? 'female' : gender) }
   const filter = filterConditions(f)
   if (filter) conds.push(filter)
   if (niche === 2) conds.push(inArray(profiles.sexuality, ['lesbian', 'bi']))
@@ -123,7 +124,7 @@ export async function loadLander(db: Db, input: LanderInput): Promise<LanderResp
     prefix: NICHES[parsed.niche],
     place: place ? { key: place.key, kind: place.kind, name: placeName(place, lng), country: place.country, region: place.region } : null,
     intent: parsed.words.intent,
-    gender: defaultFilters({ niche: parsed.niche } as Tenant).gender ?? parsed.words.gender ?? null,
+    gender: defaultFilters({ niche: parsed.niche } as Tenant).gender ?? (parsed.niche === 4 ? 'female' : parsed.words.gender) ?? null,
     members,
     local_count: localCount,
     regions,

@@ -1,5 +1,6 @@
 // /landers/iconslanding: three steps with large drawn icons, a row of faces, and the call.
 import styled from '../../../ui/styled'
+import { FictionalLabel } from '../../../ui/member-card'
 import { FictionalNote, LanderCta, LoginLine, Portrait, Section, useLander, useSignupLink } from '../lander-kit'
 
 const Hero = styled.div(({ theme }) => ({ textAlign: 'center', background: `linear-gradient(180deg, ${theme.colors.primarySoft}, transparent)`, padding: '36px 16px 8px', [theme.mq.md]: { padding: '64px 24px 16px' } }))
@@ -20,7 +21,8 @@ const Step = styled.li(({ theme }) => ({
   p: { margin: 0, color: theme.colors.muted },
 }))
 const IconCircle = styled.span(({ theme }) => ({ width: 64, height: 64, borderRadius: 20, display: 'inline-flex', alignItems: 'center', justifyContent: 'center', background: theme.colors.primary, color: theme.colors.onPrimary, boxShadow: `0 10px 24px ${theme.colors.primarySoft}` }))
-const Faces = styled.div({ display: 'flex', justifyContent: 'center', flexWrap: 'wrap', gap: 10, margin: '32px 0 8px' })
+const Faces = styled.div({ display: 'flex', justifyContent: 'center', flexWrap: 'wrap', gap: '14px 8px', margin: '28px auto 8px', maxWidth: 760 })
+const Figure = styled.figure({ margin: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 3, width: 78, figcaption: { fontSize: 13, fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: '100%' } })
 const Face = styled.a(({ theme }) => ({ width: 64, height: 64, borderRadius: '50%', overflow: 'hidden', border: `3px solid ${theme.colors.surface}`, boxShadow: '0 4px 12px rgba(0,0,0,0.15)', display: 'block', position: 'relative' }))
 const Checks = styled.ul(({ theme }) => ({ listStyle: 'none', padding: 0, margin: '20px auto 0', display: 'flex', gap: '8px 22px', flexWrap: 'wrap', justifyContent: 'center', li: { fontWeight: 600 }, 'li::before': { content: '"✓"', color: theme.colors.primary, fontWeight: 900, marginRight: 6 } }))
 
@@ -51,12 +53,17 @@ export function IconsLander() {
         <p style={{ fontSize: 19, margin: '0 auto', maxWidth: 640 }}>{texts.intent}</p>
         <Faces>
           {faces.map((m) => (
-            <Face key={m.id} {...link} data-testid="lander-member" data-member-id={m.id} title={`${m.name}, ${m.age}`} tabIndex={-1}>
-              <Portrait member={m} label={false} />
-            </Face>
+            <Figure key={m.id}>
+              <Face {...link} data-testid="lander-member" data-member-id={m.id} title={`${m.name}, ${m.age}`} tabIndex={-1}>
+                <Portrait member={m} label={false} />
+              </Face>
+              <figcaption>
+                {m.name}, {m.age}
+              </figcaption>
+              {m.fictional && <FictionalLabel style={{ fontSize: 10, padding: '0 6px' }} />}
+            </Figure>
           ))}
         </Faces>
-        {faces.some((m) => m.fictional) && <p style={{ margin: 0, fontSize: 13 }}>{t('landers.iconslanding.faces_note', { label: data.fictional.singular })}</p>}
       </Hero>
       <Section>
         <Steps>

@@ -112,7 +112,7 @@ export function TinderSwipeLander() {
               )}
               <h2>{liked.length > 0 ? t('landers.tinderswipe.end_liked') : t('landers.tinderswipe.end_title')}</h2>
               <p>{t('landers.tinderswipe.end_body')}</p>
-              <LanderCta variant="secondary" />
+              <LanderCta variant="secondary" testId="lander-deck-cta" />
               <LoginLine />
             </End>
           ) : (
@@ -162,7 +162,8 @@ export function TinderSwipeLander() {
             <span key={i} className={i < swiped.length ? 'done' : undefined} />
           ))}
         </Dots>
-        <p style={{ fontSize: 14, margin: '10px 0 0' }}>{t('landers.tinderswipe.hint')}</p>
+        <p style={{ fontSize: 14, margin: '10px 0 16px' }}>{t('landers.tinderswipe.hint')}</p>
+        {!finished && <LanderCta big={false} variant="primary">{t('landers.tinderswipe.skip_to_signup')}</LanderCta>}
         <FictionalNote members={data.members.slice(0, DECK_SWIPES + 2)} />
       </Inner>
     </Wrap>
