@@ -58,3 +58,9 @@ describe('parseLanderSlug', () => {
     expect(slugify('Nürnberg')).toBe('nurnberg')
   })
 })
+
+it('German states are regions (the map lander and a slug naming one find them)', () => {
+  expect(regionsOf('DE').find((r) => r.code === 'DE-NW')?.name).toBe('Nordrhein-Westfalen')
+  expect(parseLanderSlug('gay-nrw', 7, NL_DE).place).toMatchObject({ kind: 'region', region: 'DE-NW' })
+  expect(parseLanderSlug('dating-bayern', 7, NL_DE).place).toMatchObject({ kind: 'region', region: 'DE-BY' })
+})

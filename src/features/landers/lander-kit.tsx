@@ -92,12 +92,12 @@ export function Portrait({ member, ratio = '1', size = 'thumb', eager = false, l
 /** A member tile that leads to the signup. */
 export const TileLink = styled.a({ display: 'block', position: 'relative', color: 'inherit', textDecoration: 'none', borderRadius: 14, overflow: 'hidden' })
 
-export function MemberTile({ member, ratio = '3 / 4', eager, caption = true, style }: { member: MemberCard; ratio?: string; eager?: boolean; caption?: boolean; style?: CSSProperties }) {
+export function MemberTile({ member, ratio = '3 / 4', eager, caption = true, label = true, style }: { member: MemberCard; ratio?: string; eager?: boolean; caption?: boolean; label?: boolean; style?: CSSProperties }) {
   const link = useSignupLink()
   const placeOfMember = usePlaceOf()
   return (
     <TileLink {...link} data-testid="lander-member" data-member-id={member.id} style={style}>
-      <Portrait member={member} ratio={ratio} eager={eager}>
+      <Portrait member={member} ratio={ratio} eager={eager} label={label}>
         {caption && (
           <span style={{ position: 'absolute', left: 0, right: 0, bottom: 0, padding: '28px 10px 10px', color: '#fff', background: 'linear-gradient(transparent, rgba(0,0,0,0.72))', textShadow: '0 1px 2px rgba(0,0,0,0.5)', zIndex: 1 }}>
             <strong style={{ display: 'block', fontSize: 15 }}>

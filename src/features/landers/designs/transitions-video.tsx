@@ -14,6 +14,8 @@ const Slide = styled.div<{ index: number; total: number }>(({ index, total }) =>
   animation: `lander-slide ${total * SLIDE_SECONDS}s linear infinite`,
   animationDelay: `${index * SLIDE_SECONDS}s`,
   '> div': { height: '100%', aspectRatio: 'auto' },
+  // The film is the blurred photos themselves; the lock sits on the small ones below the call.
+  '[data-testid="photo-lock"]': { display: 'none' },
   '@keyframes lander-slide': { '0%': { opacity: 0, transform: 'scale(1)' }, '4%': { opacity: 1 }, '22%': { opacity: 1 }, '28%': { opacity: 0, transform: 'scale(1.12)' }, '100%': { opacity: 0 } },
   '@media (prefers-reduced-motion: reduce)': { animation: 'none', opacity: index === 0 ? 1 : 0 },
 }))

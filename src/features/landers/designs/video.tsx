@@ -21,6 +21,7 @@ const Phone = styled.div(({ theme }) => ({
   gridRow: 1,
   [theme.mq.md]: { gridColumn: 2 },
   '> div:first-of-type': { position: 'absolute', inset: 0, height: '100%', aspectRatio: 'auto', filter: 'saturate(1.1)' },
+  '> div:first-of-type > [data-testid="photo-lock"]': { display: 'none' },
 }))
 const CallUi = styled.div({ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'space-between', padding: '28px 16px 26px', background: 'linear-gradient(rgba(0,0,0,0.55), rgba(0,0,0,0.05) 40%, rgba(0,0,0,0.7))', zIndex: 2 })
 const Ring = styled.div({
