@@ -25,6 +25,8 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   // The unread prefix of the title arrives with the counts, in the browser.
   const title = pageTitle(pageContext, i18n.t)
   const themeColor = pageContext.tenant.theme.primary
+  // A page's data may ask search engines to stay away (the landers, unless the tenant lets them index).
+  const robots = (pageContext.data as { robots?: string } | undefined)?.robots
   return escapeInject`<!DOCTYPE html>
 <html lang="${pageContext.lng}">
   <head>
@@ -32,6 +34,7 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="theme-color" content="${themeColor}" />
     <meta name="description" content="${settings.description}" />
+    ${robots ? escapeInject`<meta name="robots" content="${robots}" />` : ''}
     <link rel="icon" href="/favicon.ico" type="image/svg+xml" />
     <link rel="preload" href="${pageContext.i18nBundleUrl ?? ''}" as="fetch" crossorigin="anonymous" />
     <title>${title}</title>

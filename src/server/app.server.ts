@@ -23,6 +23,7 @@ import { devMailRoutes } from './dev-mail.server'
 import { chatRoutes } from './api/chat.server'
 import { discoveryRoutes } from './api/discovery.server'
 import { paymentRoutes } from '../features/payments/routes.server'
+import { landerRoutes } from '../features/landers/landers.server'
 import websocket from '@fastify/websocket'
 import { renderHostPage } from './host-pages.server'
 import { DEFAULT_LOCALE } from '../shared/locales'
@@ -137,6 +138,7 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
   await app.register(chatRoutes)
   await app.register(discoveryRoutes)
   await app.register(paymentRoutes)
+  await app.register(landerRoutes)
   if (services.config.devMailbox) await app.register(devMailRoutes)
 
   fs.mkdirSync(services.config.mediaDir, { recursive: true })

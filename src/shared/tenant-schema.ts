@@ -122,6 +122,8 @@ export const tenantSchema = z
     }),
     /** Further information pages at /pages/{token}: title and body per locale. */
     extra_pages: z.record(z.string().regex(/^[a-z0-9-]+$/), z.object({ title: localized, body: localized })).default({}),
+    /** The landers (/landers/*): whether search engines may index them (false answers with noindex). */
+    landers: z.object({ indexable: z.boolean().default(false) }).default({ indexable: false }),
   })
   .superRefine((t, ctx) => {
     const localizedFields: [string, Record<string, string>][] = [

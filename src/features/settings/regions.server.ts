@@ -2,7 +2,8 @@
 import iso3166 from 'iso-3166-2'
 
 /** Subdivision types that are regions a member lives in (not overseas countries or umbrella regions). */
-const REGION_TYPES = new Set(['Province', 'Land', 'State', 'Region', 'Autonomous community', 'Metropolitan region', 'County'])
+// German states are typed 'Länder' in the dataset.
+const REGION_TYPES = new Set(['Province', 'Land', 'Länder', 'State', 'Region', 'Autonomous community', 'Metropolitan region', 'County'])
 /** Where a country has provinces, the umbrella regions are dropped except these (Brussels has no province). */
 const KEEP_WITH_PROVINCES = new Set(['BE-BRU'])
 

@@ -1,0 +1,1 @@
+export { AloneTonightLander as default } from '../../../src/features/landers/designs/alone-tonight'

@@ -1,0 +1,1 @@
+export { CollageLander as default } from '../../../src/features/landers/designs/collage'

@@ -1,0 +1,1 @@
+export { GalleryLander as default } from '../../../src/features/landers/designs/gallery'

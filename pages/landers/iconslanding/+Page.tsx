@@ -1,0 +1,1 @@
+export { IconsLander as default } from '../../../src/features/landers/designs/icons'

@@ -1,0 +1,1 @@
+export { MapLander as default } from '../../../src/features/landers/designs/map'

@@ -1,0 +1,1 @@
+export { SocialLander as default } from '../../../src/features/landers/designs/social'

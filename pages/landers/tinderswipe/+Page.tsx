@@ -1,0 +1,1 @@
+export { TinderSwipeLander as default } from '../../../src/features/landers/designs/tinder-swipe'

@@ -1,0 +1,1 @@
+export { TransitionsVideoLander as default } from '../../../src/features/landers/designs/transitions-video'

@@ -1,0 +1,1 @@
+export { VideoLander as default } from '../../../src/features/landers/designs/video'

@@ -1,0 +1,89 @@
+// The landers in the browser: a visitor lands on a slug lander with tracking parameters, plays the tinderswipe deck
+// (mouse drag, keys, buttons) and reaches the signup (the modal on desktop, the page on phones); screenshots of
+// every lander on two tenants.
+import { expect, test } from '@playwright/test'
+import { entryWarningConfirmed, hydrated, siteUrl, watchConsole } from './helpers'
+
+const DESIGNS = ['alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video', 'tinderswipe'] as const
+
+test('a visitor lands on a slug lander with tracking, plays the swipe deck and reaches the signup', async ({ page }, info) => {
+  const problems = watchConsole(page)
+  await entryWarningConfirmed(page)
+  await page.goto(siteUrl('datingstad', '/landers/gallery/milf-amsterdam?network=net-e2e&ref=ref7&sub1=campagne&sub2=banner'))
+  await hydrated(page)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rijpe vrouwen in Amsterdam: bekijk de galerij')
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+  await expect(page.getByTestId('lander-member').first()).toBeVisible()
+  await expect(page.getByTestId('fictional-label').first()).toBeVisible()
+  await expect(page.getByTestId('fictional-warning')).toBeVisible()
+  // Photos are the blurred copies, with a lock.
+  await expect(page.getByTestId('photo-lock').first()).toBeVisible()
+  const tracking = () => page.evaluate(() => JSON.parse(window.localStorage.getItem('tracking') ?? 'null'))
+  expect(await tracking()).toEqual({ network: 'net-e2e', ref: 'ref7', sub1: 'campagne', sub2: 'banner' })
+
+  await page.goto(siteUrl('datingstad', '/landers/tinderswipe'))
+  await hydrated(page)
+  const card = page.getByTestId('lander-swipe-card')
+  await expect(card).toBeVisible()
+  // 1: drag the card to the right with the mouse (or a finger: the same pointer events).
+  const first = await card.getAttribute('data-member-id')
+  const box = (await card.boundingBox())!
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  await page.mouse.down()
+  for (let i = 1; i <= 8; i++) await page.mouse.move(box.x + box.width / 2 + i * 30, box.y + box.height / 2 + i * 2)
+  await page.mouse.up()
+  await expect(card).not.toHaveAttribute('data-member-id', first!)
+  // 2 and 3: the arrow keys; 4: the like button.
+  const second = await card.getAttribute('data-member-id')
+  await page.keyboard.press('ArrowLeft')
+  await expect(card).not.toHaveAttribute('data-member-id', second!)
+  await page.keyboard.press('ArrowRight')
+  await page.getByTestId('lander-swipe-like').click()
+  const end = page.getByTestId('lander-deck-end')
+  await expect(end).toBeVisible()
+  await page.screenshot({ path: `artifacts/${info.project.name}-lander-deck-end.png` })
+  await page.getByTestId('lander-deck-cta').click()
+  if (info.project.name === 'desktop') {
+    // Desktop: the signup modal over the lander.
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await expect(page.getByLabel('E-mailadres')).toBeVisible()
+    await expect(page).toHaveURL(/\/landers\/tinderswipe$/)
+  } else {
+    await page.waitForURL(/\/signup$/)
+    await expect(page.getByLabel('E-mailadres')).toBeVisible()
+  }
+  // The traffic source of the landing address is still the one the signup sends.
+  expect(await tracking()).toEqual({ network: 'net-e2e', ref: 'ref7', sub1: 'campagne', sub2: 'banner' })
+  expect(problems).toEqual([])
+})
+
+test('the map lander: choosing a region shows its members', async ({ page }) => {
+  await entryWarningConfirmed(page)
+  await page.goto(siteUrl('mannenmatch', '/landers/maplanding/gay-koeln'))
+  await hydrated(page)
+  await expect(page.getByTestId('lander-map')).toBeVisible()
+  await expect(page.getByTestId('map-region')).toContainText('Nordrhein-Westfalen')
+  const markers = page.getByTestId('map-marker')
+  expect(await markers.count()).toBeGreaterThan(1)
+  await markers.last().click()
+  await expect(markers.last()).toHaveAttribute('aria-pressed', 'true')
+})
+
+for (const tenant of ['datingstad', 'mannenmatch'] as const) {
+  for (const design of DESIGNS) {
+    test(`${tenant}: the ${design} lander`, async ({ page }, info) => {
+      const problems = watchConsole(page)
+      await entryWarningConfirmed(page)
+      const slug = tenant === 'datingstad' ? 'milf-amsterdam' : 'gay-chat-amsterdam'
+      await page.goto(siteUrl(tenant, design === 'tinderswipe' ? `/landers/${design}` : `/landers/${design}/${slug}`))
+      await hydrated(page)
+      await expect(page.getByTestId(`lander-${design}`)).toBeVisible()
+      await expect(page.getByTestId('lander-cta').first()).toBeVisible()
+      // Nothing wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true)
+      await page.waitForTimeout(700)
+      await page.screenshot({ path: `artifacts/${info.project.name}-lander-${tenant}-${design}.png`, fullPage: true })
+      expect(problems).toEqual([])
+    })
+  }
+}
