@@ -20,17 +20,6 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000)
 // 10,000 requests took 60 ms each on a machine under heavy load (load average 20); quiet machines are several times faster.
 jest.setTimeout(1_800_000)
 
-/**
- * KNOWN_UNTIL_TRUST_A: 5xx answers that trust part A (finding 2: NUL characters reaching the database, paging
- * cursors with impossible dates, a repeated `token` parameter) fixes on its branch. They are counted and printed,
- * not failed, until part A is merged. THE INTEGRATOR REMOVES THIS LIST AT MERGE (then any 5xx fails the run).
- */
-const KNOWN_UNTIL_TRUST_A: { finding: string; matches: (r: FuzzRequest) => boolean }[] = [
-  { finding: 'NUL in a text field reaches the database', matches: (r) => JSON.stringify(r).includes('\\u0000') || r.query.includes('%00') },
-  { finding: 'forged paging cursor with an impossible date', matches: (r) => /(^|&)(cursor|before|after)=/.test(r.query) },
-  { finding: 'repeated token query parameter', matches: (r) => (r.query.match(/(^|&)token=/g)?.length ?? 0) > 1 },
-]
-
 interface FuzzRequest {
   method: string
   path: string
@@ -223,7 +212,6 @@ describeEachDb('fuzzing the API contracts', (kind) => {
         body: route.method === 'GET' || route.method === 'DELETE' ? undefined : (body ?? undefined),
       }))
 
-    const known = new Map<string, { count: number; example: string }>()
     let sent = 0
     // Time spent per route, printed with the summary (the slow routes of a run).
     const cost = new Map<string, number>()
@@ -237,12 +225,6 @@ describeEachDb('fuzzing the API contracts', (kind) => {
         cost.set(key, (cost.get(key) ?? 0) + performance.now() - t0)
         const shown = () => JSON.stringify({ ...r, body: r.body && JSON.stringify(r.body).slice(0, 300) }).slice(0, 800)
         if (res.statusCode >= 500) {
-          const k = KNOWN_UNTIL_TRUST_A.find((x) => x.matches(r))
-          if (k) {
-            const e = known.get(k.finding) ?? { count: 0, example: shown() }
-            known.set(k.finding, { ...e, count: e.count + 1 })
-            return
-          }
           throw new Error(`${res.statusCode} for ${shown()}: ${res.body.slice(0, 300)}`)
         }
         if (res.statusCode >= 400) {
@@ -260,7 +242,7 @@ describeEachDb('fuzzing the API contracts', (kind) => {
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     )
     const seconds = ((Date.now() - started) / 1000).toFixed(1)
-    console.log(`[fuzz] ${sent} requests over ${routes.length} routes in ${seconds} s (seed ${SEED}).` + (known.size ? ` KNOWN_UNTIL_TRUST_A 5xx: ${[...known].map(([f, e]) => `${e.count}× ${f} (e.g. ${e.example})`).join('; ')}` : ''))
+    console.log(`[fuzz] ${sent} requests over ${routes.length} routes in ${seconds} s (seed ${SEED}).`)
     console.log(`[fuzz] slowest routes (ms in total): ${[...cost].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`)
     expect(sent).toBeGreaterThanOrEqual(RUNS)
 
