@@ -28,6 +28,15 @@ export const INTEREST_KEYS = [
 
 const country = z.string().regex(/^[A-Z]{2}$/, 'two capital letters, ISO 3166-1 alpha-2')
 const locale = z.enum(LOCALES)
+/** An IANA time zone name this runtime knows, like Europe/Amsterdam. */
+const timeZone = z.string().refine((zone) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}, 'an IANA time zone like Europe/Amsterdam')
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #e91e63')
 /** A text given per locale; the tenant's default locale must be present. */
 const localized = z.partialRecord(locale, z.string().min(1))
@@ -42,6 +51,8 @@ export const tenantSchema = z
     name: z.string().min(1),
     mail_name: z.string().min(1),
     default_locale: locale,
+    /** Every date and time shown to members is in this zone, on the server and in the browser alike. */
+    time_zone: timeZone.default('Europe/Amsterdam'),
     /** Countries served, the first is the default; per country the locales of the dropdown. */
     countries: z.record(country, z.array(locale).min(1)).refine((c) => Object.keys(c).length > 0, 'at least one country'),
     index_title: localized,

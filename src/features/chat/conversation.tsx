@@ -576,7 +576,7 @@ export function Conversation({ conversationId, memberId, openGift = false }: { c
           </Center>
         )}
         {messages.map((m, i) => {
-          const day = m.pending || m.failed ? lastDay : dayLabel(m.created_at, lng, t)
+          const day = m.pending || m.failed ? lastDay : dayLabel(m.created_at, lng, t, tenant.timeZone)
           const heading = day !== lastDay ? <Day>{day}</Day> : null
           lastDay = day
           const receipt = m === lastMine && lastReadByOther !== null && lastReadByOther >= m.id
@@ -598,7 +598,7 @@ export function Conversation({ conversationId, memberId, openGift = false }: { c
                     t('chats.sending')
                   ) : (
                     <>
-                      <time dateTime={m.created_at}>{clockTime(m.created_at, lng)}</time>
+                      <time dateTime={m.created_at}>{clockTime(m.created_at, lng, tenant.timeZone)}</time>
                       {receipt && <span data-testid="read-receipt">· {t('chats.read')}</span>}
                     </>
                   )}
