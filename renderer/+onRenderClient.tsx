@@ -10,6 +10,7 @@ import { i18nOptions } from '../src/shared/i18n-options'
 import { createSessionStore, titleWithPrefix, type SessionState } from '../src/shared/session/session-store'
 import { setAuthenticationRequiredHandler } from '../src/shared/http'
 import { likesBadge } from '../src/shared/likes-store'
+import { loginHref } from '../src/shared/next-path'
 
 let root: Root | undefined
 let i18n: I18n | undefined
@@ -50,7 +51,7 @@ export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
     setAuthenticationRequiredHandler(() => {
       if (s.user) {
         s.user = null
-        window.location.href = '/login'
+        window.location.href = loginHref(`${window.location.pathname}${window.location.search}`)
       }
     })
   } else {

@@ -281,7 +281,8 @@ describeEachDb('accounts API', (kind) => {
       const { account, password } = await createMember(database.db, { email: 'weg-ermee@example.nl' })
       const cookie = sessionCookie((await post('/api/user.php', { email: 'weg-ermee@example.nl', password })).headers['set-cookie'])
       const wrong = await post('/api/delete-account.php', { password: 'fout', reason: 'no_matches' }, 'datingstad.nl', { cookie })
-      expect(wrong.json().fields.password).toBe('Controleer je oude wachtwoord.')
+      // Its own message, not the password change's "Controleer je oude wachtwoord."
+      expect(wrong.json().fields.password).toBe('Dit wachtwoord klopt niet. Vul het wachtwoord in waarmee je inlogt.')
       const res = await post('/api/delete-account.php', { password, reason: 'found_partner', reason_text: 'Gevonden!' }, 'datingstad.nl', { cookie })
       expect(res.statusCode).toBe(200)
       expect((await app.inject({ url: '/api/user.php', headers: { host: 'datingstad.nl', cookie } })).statusCode).toBe(403)

@@ -449,6 +449,15 @@ export function Conversation({ conversationId, memberId, openGift = false }: { c
     void attempt()
   }
 
+  // The field fits its text (up to 140 px) whenever the text changes, also when code sets it: emptied after
+  // sending (it stayed two lines high), an icebreaker picked, a refused message put back.
+  useLayoutEffect(() => {
+    const el = textRef.current
+    if (!el) return
+    el.style.height = 'auto'
+    el.style.height = `${Math.min(el.scrollHeight, 140)}px`
+  }, [text])
+
   const over = text.length > settings.message_length
   const nearLimit = text.length > settings.message_length * 0.8
 
@@ -664,9 +673,6 @@ export function Conversation({ conversationId, memberId, openGift = false }: { c
             placeholder={t('chats.placeholder')}
             onChange={(e) => {
               setText(e.target.value)
-              const el = e.target
-              el.style.height = 'auto'
-              el.style.height = `${Math.min(el.scrollHeight, 140)}px`
               if (convId !== null && e.target.value.trim()) sendTyping(convId)
             }}
             onKeyDown={(e) => {
