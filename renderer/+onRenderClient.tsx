@@ -62,6 +62,8 @@ export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
       {Page ? <Page /> : null}
     </PageShell>
   )
+  // Hyphenation follows <html lang>: keep it the page's language after client-side navigation too.
+  if (document.documentElement.lang !== pageContext.lng) document.documentElement.lang = pageContext.lng
   const container = document.getElementById('root')!
   if (pageContext.isHydration) {
     root = hydrateRoot(container, page)

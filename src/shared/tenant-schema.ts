@@ -26,6 +26,20 @@ export const INTEREST_KEYS = [
   'photography', 'art', 'gaming', 'wine', 'cycling', 'beach', 'festivals', 'fashion', 'gardening', 'theatre',
 ] as const
 
+/**
+ * Company registries whose number the legal pages give, each named in every catalogue (pages.json registries.*):
+ * the Dutch Kamer van Koophandel, the Belgian Kruispuntbank van Ondernemingen, the German Handelsregister, or a
+ * trade register in general. Which one follows the company's country unless the tenant names it.
+ */
+export const COMPANY_REGISTRIES = ['kvk', 'kbo', 'handelsregister', 'trade_register'] as const
+export type CompanyRegistry = (typeof COMPANY_REGISTRIES)[number]
+const REGISTRY_OF_COUNTRY: Record<string, CompanyRegistry> = { NL: 'kvk', BE: 'kbo', DE: 'handelsregister' }
+
+/** The registry of a company: the one named, else the one of its country. */
+export function companyRegistry(company: { country: string; registry?: CompanyRegistry }): CompanyRegistry {
+  return company.registry ?? REGISTRY_OF_COUNTRY[company.country] ?? 'trade_register'
+}
+
 const country = z.string().regex(/^[A-Z]{2}$/, 'two capital letters, ISO 3166-1 alpha-2')
 const locale = z.enum(LOCALES)
 /** An IANA time zone name this runtime knows, like Europe/Amsterdam. */
@@ -65,7 +79,9 @@ export const tenantSchema = z
       zip: z.string().min(1),
       city: z.string().min(1),
       country: country,
+      /** The company's registration number (named kvk for compatibility; its registry is `registry`). */
       kvk: z.string().min(1),
+      registry: z.enum(COMPANY_REGISTRIES).optional(),
       tradenames: z.array(z.string().min(1)),
       vat_numbers: z.array(z.string().min(1)),
       support_phone: z.string().min(1),

@@ -86,10 +86,14 @@ describeEachDb('accounts API', (kind) => {
       const done = await database.db.select().from(jobs)
       expect(JSON.stringify(done.filter((j) => j.doneAt))).not.toContain(token)
 
-      // Activation
+      // Activation; the member's open tabs hear of it at once (issue 19, bug 4).
+      const heard: string[] = []
+      const detach = app.services.realtime.attach(user.id, { send: (data) => heard.push(data) })
       const activate = await app.inject({ url: `/api/activate.php?token=${token}`, headers: { host: 'datingstad.nl' } })
       expect(activate.statusCode).toBe(303)
       expect(activate.headers.location).toBe('/activate/done')
+      detach()
+      expect(heard.map((d) => JSON.parse(d))).toEqual([{ type: 'account_changed' }])
       const [after] = await database.db.select().from(accounts).where(eq(accounts.id, user.id))
       expect(after.status).toBe('active')
       expect(after.confirmedAt).not.toBeNull()

@@ -19,6 +19,9 @@ import { CompleteSignupPage } from '../../src/features/profile/complete-signup-p
 import { loginHref, safeNextPath } from '../../src/shared/next-path'
 import { calendarDaysBetween, dayInZone, formatInZone } from '../../src/shared/dates'
 import { dayLabel, listTime } from '../../src/features/chat/chat-format'
+import { infoPageData } from '../../src/features/info-pages/info-pages.server'
+import { companyRegistry } from '../../src/shared/tenant-schema'
+import type { Locale } from '../../src/shared/locales'
 
 const i18nService = createI18nService()
 const tenants = demoTenants()
@@ -180,5 +183,43 @@ describe('dates in the tenant time zone (bug 2)', () => {
     expect(dayLabel('2026-11-23T23:30:00Z', 'nl', t, 'Europe/Amsterdam', now)).toBe('Vandaag')
     expect(dayLabel('2026-11-23T22:30:00Z', 'nl', t, 'Europe/Amsterdam', now)).toBe('Gisteren')
     expect(dayLabel('2026-11-20T12:00:00Z', 'nl', t, 'Europe/Amsterdam', now)).toBe('vrijdag 20 november')
+  })
+})
+
+describe('the company registry on the legal pages (bug 10)', () => {
+  const page = (tenantId: string, lng: Locale, token: string) => {
+    const tenant = tenants.byId.get(tenantId)!
+    const i18n = i18nService.forRequest(lng)
+    const ctx = { tenant, lng, i18n, t: i18n.t.bind(i18n), country: undefined, account: undefined }
+    const services = { i18n: i18nService, vapid: { publicKey: 'k', privateKey: 'p' } } as unknown as Services
+    const pageContext = { tenant: publicTenant(services, ctx as never), lng, i18nServer: i18n, services: { extraPage: () => undefined }, headersOriginal: {} }
+    const data = infoPageData(pageContext as never, token)!
+    return { data, text: JSON.stringify(data) }
+  }
+
+  it('follows the company country unless the tenant names one', () => {
+    expect(companyRegistry({ country: 'NL' })).toBe('kvk')
+    expect(companyRegistry({ country: 'BE' })).toBe('kbo')
+    expect(companyRegistry({ country: 'DE' })).toBe('handelsregister')
+    expect(companyRegistry({ country: 'LU' })).toBe('trade_register')
+    expect(companyRegistry({ country: 'BE', registry: 'kvk' })).toBe('kvk')
+  })
+
+  it('registers the Belgian company with the KBO in every language, the Dutch one with the KvK', () => {
+    const nl = page('flirtbelgie', 'nl', 'terms')
+    expect(nl.text).toContain('ingeschreven in de Kruispuntbank van Ondernemingen (KBO) onder nummer 0712.345.678')
+    expect(nl.data.company!.kvk).toBe('Ondernemingsnummer (KBO)')
+    expect(page('flirtbelgie', 'nl', 'service').text).toContain('Ondernemingsnummer (KBO): 0712.345.678')
+    for (const lng of ['nl', 'fr', 'de'] as const) {
+      for (const token of ['terms', 'privacy', 'service']) {
+        const { text } = page('flirtbelgie', lng, token)
+        expect(text).not.toMatch(/KvK|Kamer van Koophandel|Handelskammer|Chambre de commerce/)
+        expect(text).toMatch(/KBO/)
+      }
+    }
+    const dutch = page('datingstad', 'nl', 'terms')
+    expect(dutch.text).toContain('ingeschreven bij de Kamer van Koophandel (KvK) onder nummer 81234567')
+    expect(dutch.data.company!.kvk).toBe('KvK-nummer')
+    expect(page('datingstad', 'en', 'privacy').text).toContain('registered with the Dutch Chamber of Commerce (KvK) under number 81234567')
   })
 })
