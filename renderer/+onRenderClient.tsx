@@ -10,6 +10,7 @@ import { i18nOptions } from '../src/shared/i18n-options'
 import { createSessionStore, titleWithPrefix, type SessionState } from '../src/shared/session/session-store'
 import { setAuthenticationRequiredHandler } from '../src/shared/http'
 import { likesBadge } from '../src/shared/likes-store'
+import { loginHref } from '../src/shared/next-path'
 import { z } from 'zod'
 
 // zod would probe `Function('')` to compile its parsers, which the Content-Security-Policy (no 'unsafe-eval')
@@ -57,7 +58,7 @@ export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
     setAuthenticationRequiredHandler(() => {
       if (s.user) {
         s.user = null
-        window.location.href = '/login'
+        window.location.href = loginHref(`${window.location.pathname}${window.location.search}`)
       }
     })
   } else {
@@ -68,6 +69,8 @@ export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
       {Page ? <Page /> : null}
     </PageShell>
   )
+  // Hyphenation follows <html lang>: keep it the page's language after client-side navigation too.
+  if (document.documentElement.lang !== pageContext.lng) document.documentElement.lang = pageContext.lng
   const container = document.getElementById('root')!
   if (pageContext.isHydration) {
     root = hydrateRoot(container, page)

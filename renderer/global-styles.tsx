@@ -14,6 +14,11 @@ export function GlobalStyles() {
           background: theme.colors.background,
           lineHeight: 1.5,
           WebkitFontSmoothing: 'antialiased',
+          // Long words ("Allgemeine Geschäftsbedingungen", Finnish compounds) must not overflow cards on phones:
+          // hyphenated by the language of <html lang> where the browser knows it, else broken where needed.
+          // 'anywhere' also lets flex and grid items shrink below their longest word.
+          hyphens: 'auto',
+          overflowWrap: 'anywhere',
         },
         a: { color: theme.colors.primaryDark },
         'h1, h2, h3': { lineHeight: 1.2 },

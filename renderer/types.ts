@@ -16,6 +16,8 @@ export interface PublicTenant {
   theme: TenantThemeInput
   pitch: { headline: string; body: string; cta: string }
   termsVersionDate: string
+  /** The IANA time zone every date and time is shown in (src/shared/dates.ts). */
+  timeZone: string
 }
 
 declare global {

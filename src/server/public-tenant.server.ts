@@ -27,6 +27,7 @@ export function publicTenant(services: Pick<Services, 'vapid'>, ctx: Pick<Reques
       cta: pick(tenant.pitch.cta, lng, tenant.default_locale),
     },
     termsVersionDate: termsVersionDate(tenant.company.added),
+    timeZone: tenant.time_zone,
   }
   cache.set(key, made)
   return made

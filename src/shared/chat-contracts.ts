@@ -73,5 +73,7 @@ export type LiveServerEvent =
   | { type: 'read'; conversation_id: number; member_id: number; last_read_message_id: number }
   | { type: 'unread'; total: number }
   | { type: 'chat_removed'; conversation_id: number }
+  /** Something the session shows changed elsewhere (the e-mail address confirmed in another tab): reload the user. */
+  | { type: 'account_changed' }
 /** Events on /api/ws, client to server. */
 export const liveClientEvent = z.discriminatedUnion('type', [z.object({ type: z.literal('typing'), conversation_id: z.number().int().positive() }), z.object({ type: z.literal('ping') })])

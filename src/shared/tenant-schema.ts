@@ -32,8 +32,31 @@ export const PAYMENT_METHODS = [
 ] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
+/**
+ * Company registries whose number the legal pages give, each named in every catalogue (pages.json registries.*):
+ * the Dutch Kamer van Koophandel, the Belgian Kruispuntbank van Ondernemingen, the German Handelsregister, or a
+ * trade register in general. Which one follows the company's country unless the tenant names it.
+ */
+export const COMPANY_REGISTRIES = ['kvk', 'kbo', 'handelsregister', 'trade_register'] as const
+export type CompanyRegistry = (typeof COMPANY_REGISTRIES)[number]
+const REGISTRY_OF_COUNTRY: Record<string, CompanyRegistry> = { NL: 'kvk', BE: 'kbo', DE: 'handelsregister' }
+
+/** The registry of a company: the one named, else the one of its country. */
+export function companyRegistry(company: { country: string; registry?: CompanyRegistry }): CompanyRegistry {
+  return company.registry ?? REGISTRY_OF_COUNTRY[company.country] ?? 'trade_register'
+}
+
 const country = z.string().regex(/^[A-Z]{2}$/, 'two capital letters, ISO 3166-1 alpha-2')
 const locale = z.enum(LOCALES)
+/** An IANA time zone name this runtime knows, like Europe/Amsterdam. */
+const timeZone = z.string().refine((zone) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}, 'an IANA time zone like Europe/Amsterdam')
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #e91e63')
 /** A text given per locale; the tenant's default locale must be present. */
 const localized = z.partialRecord(locale, z.string().min(1))
@@ -48,6 +71,8 @@ export const tenantSchema = z
     name: z.string().min(1),
     mail_name: z.string().min(1),
     default_locale: locale,
+    /** Every date and time shown to members is in this zone, on the server and in the browser alike. */
+    time_zone: timeZone.default('Europe/Amsterdam'),
     /** Countries served, the first is the default; per country the locales of the dropdown. */
     countries: z.record(country, z.array(locale).min(1)).refine((c) => Object.keys(c).length > 0, 'at least one country'),
     index_title: localized,
@@ -60,7 +85,9 @@ export const tenantSchema = z
       zip: z.string().min(1),
       city: z.string().min(1),
       country: country,
+      /** The company's registration number (named kvk for compatibility; its registry is `registry`). */
       kvk: z.string().min(1),
+      registry: z.enum(COMPANY_REGISTRIES).optional(),
       tradenames: z.array(z.string().min(1)),
       vat_numbers: z.array(z.string().min(1)),
       support_phone: z.string().min(1),

@@ -133,11 +133,18 @@ const Liked = styled.span(({ theme }) => ({
   boxShadow: '0 2px 8px rgba(0,0,0,0.2)',
 }))
 
-/** Where a member lives, as far as the card tells: town, region or country name. */
-export function placeOf(member: Pick<Member, 'city' | 'region_name' | 'country'>, countryName?: string): string {
-  const parts = [member.city, member.region_name].filter((p): p is string => Boolean(p))
-  // A town named like its region ("Groningen, Groningen") is said once.
-  return [...new Set(parts)].join(', ') || countryName || member.country
+/**
+ * Where a member lives, the one formatter of cards and profiles: town and region, a town named like its region
+ * ("Groningen, Groningen") said once; the country name when nothing else is known, or always with withCountry.
+ */
+export function placeOf(member: Pick<Member, 'city' | 'region_name' | 'country'>, countryName?: string, opts: { withCountry?: boolean } = {}): string {
+  const country = countryName || member.country
+  const parts: string[] = []
+  for (const part of [member.city, member.region_name, opts.withCountry ? country : null]) {
+    const text = part?.trim()
+    if (text && !parts.some((p) => p.localeCompare(text, undefined, { sensitivity: 'base' }) === 0)) parts.push(text)
+  }
+  return parts.join(', ') || country
 }
 
 /** A member in a grid: photo, name, age and place; the fictional label; a heart when the viewer likes them. */

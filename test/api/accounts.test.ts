@@ -86,10 +86,14 @@ describeEachDb('accounts API', (kind) => {
       const done = await database.db.select().from(jobs)
       expect(JSON.stringify(done.filter((j) => j.doneAt))).not.toContain(token)
 
-      // Activation
+      // Activation; the member's open tabs hear of it at once (issue 19, bug 4).
+      const heard: string[] = []
+      const detach = app.services.realtime.attach(user.id, { send: (data) => heard.push(data) })
       const activate = await app.inject({ url: `/api/activate.php?token=${token}`, headers: { host: 'datingstad.nl' } })
       expect(activate.statusCode).toBe(303)
       expect(activate.headers.location).toBe('/activate/done')
+      detach()
+      expect(heard.map((d) => JSON.parse(d))).toEqual([{ type: 'account_changed' }])
       const [after] = await database.db.select().from(accounts).where(eq(accounts.id, user.id))
       expect(after.status).toBe('active')
       expect(after.confirmedAt).not.toBeNull()
@@ -281,7 +285,8 @@ describeEachDb('accounts API', (kind) => {
       const { account, password } = await createMember(database.db, { email: 'weg-ermee@example.nl' })
       const cookie = sessionCookie((await post('/api/user.php', { email: 'weg-ermee@example.nl', password })).headers['set-cookie'])
       const wrong = await post('/api/delete-account.php', { password: 'fout', reason: 'no_matches' }, 'datingstad.nl', { cookie })
-      expect(wrong.json().fields.password).toBe('Controleer je oude wachtwoord.')
+      // Its own message, not the password change's "Controleer je oude wachtwoord."
+      expect(wrong.json().fields.password).toBe('Dit wachtwoord klopt niet. Vul het wachtwoord in waarmee je inlogt.')
       const res = await post('/api/delete-account.php', { password, reason: 'found_partner', reason_text: 'Gevonden!' }, 'datingstad.nl', { cookie })
       expect(res.statusCode).toBe(200)
       expect((await app.inject({ url: '/api/user.php', headers: { host: 'datingstad.nl', cookie } })).statusCode).toBe(403)

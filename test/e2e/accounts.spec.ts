@@ -73,6 +73,11 @@ test.describe('accounts', () => {
     await page.getByLabel('Oogkleur').selectOption('blue')
     await page.getByRole('button', { name: 'Volgende' }).click()
     await expect(page.getByTestId('step-2')).toBeVisible()
+    // The next step starts at its title, not hidden under the sticky header (issue 19, bug 8).
+    await expect(page.getByRole('heading', { level: 2, name: 'Interesses' })).toBeFocused()
+    const header = (await page.locator('header').first().boundingBox())!
+    const title = (await page.getByRole('heading', { level: 2, name: 'Interesses' }).boundingBox())!
+    expect(title.y).toBeGreaterThanOrEqual(header.y + header.height)
     await page.getByText('Reizen', { exact: true }).click()
     await page.getByText('Muziek', { exact: true }).click()
     await page.getByRole('button', { name: 'Volgende' }).click()
@@ -95,9 +100,11 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Volgende' }).click()
     await expect(page.getByTestId('step-complete')).toContainText('Je profiel is klaar!')
     await page.screenshot({ path: `artifacts/${info.project.name}-complete-signup-done.png`, fullPage: true })
-    // The photo is the main image now: no profile-photo alert any more.
-    await page.goto(siteUrl('datingstad', '/'))
+    // On to the member search, the home after login (issue 19, bug 1: it led to the visitors' landing page).
+    await page.getByRole('link', { name: 'Verder naar Datingstad' }).click()
+    await expect(page).toHaveURL(siteUrl('datingstad', '/members'))
     await hydrated(page)
+    // The photo is the main image now: no profile-photo alert any more.
     await expect(page.getByTestId('photo-alert')).toHaveCount(0)
 
     // Log out, then fail the login until the account is blocked.

@@ -168,4 +168,36 @@ describe('the conversation screen', () => {
     expect(requests.some((r) => r.url === '/api/activate-resend.php' && r.method === 'POST')).toBe(true)
     await screen.findByText('De e-mail is opnieuw verstuurd.')
   })
+
+  it('shrinks the message field back to one line once a long message is sent', async () => {
+    // jsdom lays nothing out: the field's content height follows its text (one line per 40 characters, 24 px each).
+    const scrollHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'scrollHeight')
+    Object.defineProperty(HTMLTextAreaElement.prototype, 'scrollHeight', {
+      configurable: true,
+      get(this: HTMLTextAreaElement) {
+        return Math.max(1, Math.ceil(this.value.length / 40)) * 24
+      },
+    })
+    try {
+      answerWith([
+        (url) => (url === '/api/chat.php?id=5' ? conversation([msg(1)], false) : undefined),
+        (url, init) => {
+          if (!url.startsWith('/api/message.php')) return undefined
+          const body = JSON.parse(String(init.body))
+          return { status: 201, body: { message: msg(2, { mine: true, client_id: body.client_id, text: body.text }), credits: 30 } }
+        },
+      ])
+      renderConversation()
+      await screen.findByText('bericht 1')
+      const field = screen.getByLabelText('Je bericht') as HTMLTextAreaElement
+      fireEvent.change(field, { target: { value: 'Een lang bericht dat zeker over twee regels loopt in het veld.' } })
+      expect(field.style.height).toBe('48px')
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Versturen' })))
+      expect(field.value).toBe('')
+      expect(field.style.height).toBe('24px')
+    } finally {
+      if (scrollHeight) Object.defineProperty(HTMLTextAreaElement.prototype, 'scrollHeight', scrollHeight)
+      else delete (HTMLTextAreaElement.prototype as { scrollHeight?: number }).scrollHeight
+    }
+  })
 })

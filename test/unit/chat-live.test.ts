@@ -48,6 +48,7 @@ function setup(opts: { push?: boolean } = {}) {
   const state = createChatState()
   const calls = { chats: 0, user: 0, likes: 0, conversation: [] as Array<{ id: number; after: number }>, read: [] as number[] }
   const server = { messages: [msg(1, 10)] }
+  const users: PresentedUser[] = []
   const deps: ChatLiveDeps = {
     state,
     viewerId: 1,
@@ -70,7 +71,7 @@ function setup(opts: { push?: boolean } = {}) {
         calls.likes++
       },
     },
-    onUser: () => {},
+    onUser: (user) => users.push(user),
     pushSubscribed: async () => opts.push ?? false,
     createSocket: () => {
       const s = new FakeSocket()
@@ -81,7 +82,7 @@ function setup(opts: { push?: boolean } = {}) {
     random: () => 1,
   }
   const live = startChatLive(deps)
-  return { live, state, sockets, calls, server }
+  return { live, state, sockets, calls, server, users }
 }
 
 describe('the live chat client', () => {
@@ -128,6 +129,18 @@ describe('the live chat client', () => {
     expect(state.messages[10].map((m) => m.id)).toEqual([1, 2])
     // The open conversation got a message from the other member: it is marked read.
     expect(calls.read).toEqual([10])
+    live.stop()
+  })
+
+  it('reloads the user when the account changed elsewhere (the e-mail address confirmed in another tab)', async () => {
+    const { live, sockets, calls, users } = setup()
+    sockets[0].open()
+    await jest.advanceTimersByTimeAsync(0)
+    const before = calls.user
+    sockets[0].emit({ type: 'account_changed' })
+    await jest.advanceTimersByTimeAsync(0)
+    expect(calls.user).toBe(before + 1)
+    expect(users).toEqual([{ id: 1 }])
     live.stop()
   })
 

@@ -232,10 +232,25 @@ describe('the swipe game', () => {
     expect(calls.filter((c) => c.url === '/api/swipe.php').length).toBe(swipes)
   }, 10000)
 
-  it('formats the reset as a time today, or a weekday and time', () => {
-    const now = new Date('2026-11-23T10:00:00')
-    expect(formatReset(new Date('2026-11-23T23:00:00').toISOString(), 'nl', now)).toMatch(/^23:00$/)
-    expect(formatReset(new Date('2026-11-24T00:00:00').toISOString(), 'nl', now)).toMatch(/dinsdag.*00:00/)
+  it('formats the reset as a time today, or a weekday and time, in the time zone of the tenant', () => {
+    // 10:00 on Monday 23 November in Amsterdam (UTC+1).
+    const now = new Date('2026-11-23T09:00:00Z')
+    expect(formatReset('2026-11-23T22:00:00Z', 'nl', 'Europe/Amsterdam', now)).toMatch(/^23:00$/)
+    expect(formatReset('2026-11-23T23:00:00Z', 'nl', 'Europe/Amsterdam', now)).toMatch(/dinsdag.*00:00/)
+  })
+
+  it('formats the reset alike whatever time zone the process runs in (server and browser agree: no React #418)', () => {
+    const before = process.env.TZ
+    const texts: string[] = []
+    try {
+      for (const zone of ['America/New_York', 'UTC', 'Asia/Tokyo']) {
+        process.env.TZ = zone
+        texts.push(formatReset('2026-11-23T23:00:00Z', 'nl', 'Europe/Amsterdam', new Date('2026-11-23T20:00:00Z')))
+      }
+    } finally {
+      process.env.TZ = before
+    }
+    expect(new Set(texts)).toEqual(new Set(['dinsdag 00:00']))
   })
 })
 

@@ -10,6 +10,7 @@ import { usePageContext } from '../../../renderer/page-context'
 import { Alert, TextAreaField, TextField } from '../../ui/form'
 import { Button, ButtonLink } from '../../ui/button'
 import { PageColumn, Card, PageTitle } from '../../ui/page'
+import { formatInZone } from '../../shared/dates'
 
 type Reason = (typeof DELETE_REASONS)[number]
 
@@ -72,6 +73,7 @@ function DiscountAlternative({ onCode }: { onCode: (d: DiscountCode) => void }) 
 /** The end of the flow when the member took the discount: the code, and the account stays. */
 function DiscountCode({ discount, onDone }: { discount?: DiscountCode; onDone: () => void }) {
   const { t, i18n } = useTranslation()
+  const { tenant } = usePageContext()
   if (!discount) return null
   return (
     <div data-testid="delete-step-discount">
@@ -80,7 +82,7 @@ function DiscountCode({ discount, onDone }: { discount?: DiscountCode; onDone: (
       </Alert>
       <p>{t('delete.discount_code_intro', { percent: discount.value_percentage })}</p>
       <Code data-testid="discount-code">{discount.code}</Code>
-      {discount.expires && <p>{t('delete.discount_valid_until', { date: new Date(discount.expires).toLocaleDateString(i18n.language, { day: 'numeric', month: 'long', year: 'numeric' }) })}</p>}
+      {discount.expires && <p>{t('delete.discount_valid_until', { date: formatInZone(discount.expires, i18n.language, tenant.timeZone, { day: 'numeric', month: 'long', year: 'numeric' }) })}</p>}
       <Actions>
         <ButtonLink href={`/credits?code=${encodeURIComponent(discount.code)}`} data-testid="use-discount">
           {t('delete.discount_use')}

@@ -22,7 +22,7 @@ export type DeleteOutcome = { ok: true } | { ok: false; status: number; code: st
 export async function deleteAccount(db: Db, opts: { tenant: Tenant; account: Account; password: string; reason: string; reasonText?: string; t: TFunction }): Promise<DeleteOutcome> {
   const { account, tenant, t } = opts
   if (!(await verifyPassword(account.passwordHash, opts.password))) {
-    return { ok: false, status: 400, code: 'invalid_input', message: t('errors.invalid_input'), fields: { password: t('settings.old_password_wrong') } }
+    return { ok: false, status: 400, code: 'invalid_input', message: t('errors.invalid_input'), fields: { password: t('delete.password_wrong') } }
   }
   const [profile] = await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.accountId, account.id))
   await db.transaction(async (tx) => {

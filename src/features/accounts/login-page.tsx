@@ -7,6 +7,7 @@ import { PageColumn, Card, PageTitle } from '../../ui/page'
 import { Alert, TextField } from '../../ui/form'
 import { Button } from '../../ui/button'
 import type { PresentedUser } from '../../shared/contracts'
+import { safeNextPath } from '../../shared/next-path'
 
 export function LoginPage() {
   const { t } = useTranslation()
@@ -30,8 +31,9 @@ export function LoginPage() {
         body: { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
       })
       store.user = res.user
-      // SPEC.md section 2: the member search is the home after login.
-      window.location.href = '/members'
+      // Back to the members-only page the visitor came from (same site only), else the member search, the home
+      // after login (SPEC.md section 2).
+      window.location.href = safeNextPath(new URLSearchParams(window.location.search).get('next')) ?? '/members'
     } catch (err) {
       setError(err instanceof HttpError && err.message ? err.message : t('errors.generic'))
       setBusy(false)

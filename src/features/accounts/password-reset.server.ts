@@ -60,15 +60,15 @@ export async function completePasswordReset(db: Db, opts: { tenant: Tenant; toke
   })
 }
 
-/** Confirms the e-mail address of the activation link's account. */
-export async function activateAccount(db: Db, tenant: Tenant, token: string | undefined): Promise<boolean> {
+/** Confirms the e-mail address of the activation link's account; its id, or null for an unknown or used token. */
+export async function activateAccount(db: Db, tenant: Tenant, token: string | undefined): Promise<number | null> {
   return db.transaction(async (tx) => {
     const row = await consumeToken(tx, token, 'activate', tenant.pool)
-    if (!row) return false
+    if (!row) return null
     await tx
       .update(accounts)
       .set({ status: sql`case when ${accounts.status} = 'not_confirmed' then 'active' else ${accounts.status} end`, confirmedAt: sql`coalesce(${accounts.confirmedAt}, now())` })
       .where(eq(accounts.id, row.accountId))
-    return true
+    return row.accountId
   })
 }

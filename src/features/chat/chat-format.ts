@@ -1,28 +1,26 @@
 // Formatting of the chat screens: times, the preview of a last message.
 import type { TFunction } from 'i18next'
 import type { ChatMessage } from '../../shared/chat-contracts'
+import { calendarDaysBetween, formatInZone } from '../../shared/dates'
 
-const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate()
+// Days and clock times are those of the tenant's time zone (src/shared/dates.ts), on the server and in the browser.
 
 /** A time for the list: the clock time today, the weekday this week, the date before. */
-export function listTime(iso: string, lng: string, now = new Date()): string {
-  const d = new Date(iso)
-  if (sameDay(d, now)) return new Intl.DateTimeFormat(lng, { hour: '2-digit', minute: '2-digit' }).format(d)
-  const days = (now.getTime() - d.getTime()) / 86_400_000
-  if (days < 6) return new Intl.DateTimeFormat(lng, { weekday: 'short' }).format(d)
-  return new Intl.DateTimeFormat(lng, { day: 'numeric', month: 'short' }).format(d)
+export function listTime(iso: string, lng: string, timeZone: string, now = new Date()): string {
+  const days = calendarDaysBetween(iso, now, timeZone)
+  if (days === 0) return formatInZone(iso, lng, timeZone, { hour: '2-digit', minute: '2-digit' })
+  if (days < 6) return formatInZone(iso, lng, timeZone, { weekday: 'short' })
+  return formatInZone(iso, lng, timeZone, { day: 'numeric', month: 'short' })
 }
 
-export const clockTime = (iso: string, lng: string) => new Intl.DateTimeFormat(lng, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso))
+export const clockTime = (iso: string, lng: string, timeZone: string) => formatInZone(iso, lng, timeZone, { hour: '2-digit', minute: '2-digit' })
 
 /** The heading of a day in a conversation: today, yesterday or the date. */
-export function dayLabel(iso: string, lng: string, t: TFunction, now = new Date()): string {
-  const d = new Date(iso)
-  if (sameDay(d, now)) return t('chats.today')
-  const y = new Date(now)
-  y.setDate(now.getDate() - 1)
-  if (sameDay(d, y)) return t('chats.yesterday')
-  return new Intl.DateTimeFormat(lng, { weekday: 'long', day: 'numeric', month: 'long' }).format(d)
+export function dayLabel(iso: string, lng: string, t: TFunction, timeZone: string, now = new Date()): string {
+  const days = calendarDaysBetween(iso, now, timeZone)
+  if (days === 0) return t('chats.today')
+  if (days === 1) return t('chats.yesterday')
+  return formatInZone(iso, lng, timeZone, { weekday: 'long', day: 'numeric', month: 'long' })
 }
 
 /** The one-line preview of a message in the list. */

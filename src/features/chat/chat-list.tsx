@@ -113,7 +113,7 @@ const Alert = styled.div(({ theme }) => ({
 
 export function ChatList({ activeId }: { activeId: number | null }) {
   const { t } = useTranslation()
-  const { lng } = usePageContext()
+  const { lng, tenant } = usePageContext()
   const snap = useSnapshot(chatStore)
   const [removing, setRemoving] = useState<ChatListItem | null>(null)
   const anyTyping = Object.values(snap.typing).some((until) => until > Date.now())
@@ -166,7 +166,7 @@ export function ChatList({ activeId }: { activeId: number | null }) {
                         {c.profile.age ? `, ${c.profile.age}` : ''}
                       </Name>
                       {c.profile.fictional && <Tag>{t('common.fictional_badge')}</Tag>}
-                      <Time>{listTime(c.conversation.last_message_at, lng)}</Time>
+                      <Time>{listTime(c.conversation.last_message_at, lng, tenant.timeZone)}</Time>
                     </Top>
                     <Preview unread={unread} typing={typing}>
                       <span>{typing ? t('chats.typing_short') : c.conversation.last_message ? messagePreview(c.conversation.last_message, t) : ''}</span>

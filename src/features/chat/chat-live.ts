@@ -136,6 +136,8 @@ export function startChatLive(deps: ChatLiveDeps): ChatLive {
       deps.onEvent?.(event)
       const outcome = applyLiveEvent(state, event, now(), deps.viewerId)
       if (outcome === 'mark_read' && event.type === 'message') markReadNow(event.conversation_id)
+      // The session store follows (the activation reminder leaves this tab once the e-mail is confirmed elsewhere).
+      if (outcome === 'reload_user') void api.loadUser().then(({ user }) => !stopped && deps.onUser(user)).catch(ignore)
       if (outcome === 'reload_chats') {
         // Several messages of a new conversation in a burst: one reload.
         clearTimer(reloadTimer)

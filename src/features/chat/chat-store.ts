@@ -67,7 +67,7 @@ export function mergeMessages(state: ChatState, conversationId: number, page: Ch
 }
 
 /** What the live client must do after an event. */
-export type EventOutcome = 'none' | 'reload_chats' | 'mark_read'
+export type EventOutcome = 'none' | 'reload_chats' | 'mark_read' | 'reload_user'
 
 /** Applies one event of /api/ws. */
 export function applyLiveEvent(state: ChatState, event: LiveServerEvent, now: number, viewerId: number): EventOutcome {
@@ -112,6 +112,8 @@ export function applyLiveEvent(state: ChatState, event: LiveServerEvent, now: nu
     case 'chat_removed':
       if (state.chats) state.chats = state.chats.filter((c) => c.conversation.id !== event.conversation_id)
       return 'none'
+    case 'account_changed':
+      return 'reload_user'
   }
 }
 

@@ -476,6 +476,15 @@ export function Conversation({ conversationId, memberId, openGift = false }: { c
     void attempt()
   }
 
+  // The field fits its text (up to 140 px) whenever the text changes, also when code sets it: emptied after
+  // sending (it stayed two lines high), an icebreaker picked, a refused message put back.
+  useLayoutEffect(() => {
+    const el = textRef.current
+    if (!el) return
+    el.style.height = 'auto'
+    el.style.height = `${Math.min(el.scrollHeight, 140)}px`
+  }, [text])
+
   const over = text.length > settings.message_length
   const nearLimit = text.length > settings.message_length * 0.8
 
@@ -603,7 +612,7 @@ export function Conversation({ conversationId, memberId, openGift = false }: { c
           </Center>
         )}
         {messages.map((m, i) => {
-          const day = m.pending || m.failed ? lastDay : dayLabel(m.created_at, lng, t)
+          const day = m.pending || m.failed ? lastDay : dayLabel(m.created_at, lng, t, tenant.timeZone)
           const heading = day !== lastDay ? <Day>{day}</Day> : null
           lastDay = day
           const receipt = m === lastMine && lastReadByOther !== null && lastReadByOther >= m.id
@@ -625,7 +634,7 @@ export function Conversation({ conversationId, memberId, openGift = false }: { c
                     t('chats.sending')
                   ) : (
                     <>
-                      <time dateTime={m.created_at}>{clockTime(m.created_at, lng)}</time>
+                      <time dateTime={m.created_at}>{clockTime(m.created_at, lng, tenant.timeZone)}</time>
                       {receipt && <span data-testid="read-receipt">· {t('chats.read')}</span>}
                     </>
                   )}
@@ -691,9 +700,6 @@ export function Conversation({ conversationId, memberId, openGift = false }: { c
             placeholder={t('chats.placeholder')}
             onChange={(e) => {
               setText(e.target.value)
-              const el = e.target
-              el.style.height = 'auto'
-              el.style.height = `${Math.min(el.scrollHeight, 140)}px`
               if (convId !== null && e.target.value.trim()) sendTyping(convId)
             }}
             onKeyDown={(e) => {

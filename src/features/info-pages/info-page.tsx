@@ -11,7 +11,8 @@ const Section = styled.section(({ theme }) => ({
 
 const Company = styled.dl(({ theme }) => ({
   display: 'grid',
-  gridTemplateColumns: 'max-content 1fr',
+  // The label column may wrap ("Unternehmensnummer (ZDU/KBO)" on a phone), at most 45% of the width.
+  gridTemplateColumns: 'fit-content(45%) minmax(0, 1fr)',
   gap: '4px 16px',
   margin: '24px 0 0',
   padding: 16,

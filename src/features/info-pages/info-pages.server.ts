@@ -30,6 +30,7 @@ export function infoPageData(pageContext: PageContextServer, token: string): Inf
     return extra ? { title: extra.title, sections: [{ body: extra.body }] } : undefined
   }
   const c = tenant.company
+  const registry = c.registry
   const versionDate = new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${tenant.termsVersionDate}T00:00:00Z`))
   const vars = {
     ns: 'pages',
@@ -40,6 +41,9 @@ export function infoPageData(pageContext: PageContextServer, token: string): Inf
     city: c.city,
     country: countryName(c.country, lng),
     kvk: c.kvk,
+    // "registered with the Kamer van Koophandel (KvK)" or its Belgian, German... counterpart, in the page's language.
+    registered: t(`registries.${registry}.registered`, { ns: 'pages' }),
+    registry_label: t(`registries.${registry}.label`, { ns: 'pages' }),
     tradenames: c.tradenames.join(', '),
     vat_numbers: c.vat_numbers.join(', '),
     support_email: tenant.settings.support_email,
@@ -56,7 +60,7 @@ export function infoPageData(pageContext: PageContextServer, token: string): Inf
     intro: page.intro,
     version: key === 'terms' || key === 'privacy' ? t('version', vars) : undefined,
     sections: page.sections,
-    company: t('company_block', { ...vars, returnObjects: true }) as unknown as InfoPageData['company'],
+    company: { ...(t('company_block', { ...vars, returnObjects: true }) as unknown as NonNullable<InfoPageData['company']>), kvk: vars.registry_label },
   }
 }
 

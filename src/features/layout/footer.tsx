@@ -1,6 +1,7 @@
 import { useTranslation } from '../../shared/use-translation'
 import styled from '../../ui/styled'
 import { usePageContext } from '../../../renderer/page-context'
+import { formatInZone } from '../../shared/dates'
 
 const Foot = styled.footer(({ theme }) => ({
   background: theme.colors.footer,
@@ -62,7 +63,7 @@ export function Footer({ showLinks = true }: { showLinks?: boolean }) {
             <strong>{t('us_footer.title')}</strong> {t('us_footer.body', { company: tenant.company.name })}
           </Small>
         )}
-        <Small>{t('footer.copyright', { year: new Date().getFullYear(), company: tenant.company.name })}</Small>
+        <Small>{t('footer.copyright', { year: formatInZone(Date.now(), 'en', tenant.timeZone, { year: 'numeric' }), company: tenant.company.name })}</Small>
       </Inner>
     </Foot>
   )

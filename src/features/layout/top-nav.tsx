@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from '../../shared/use-translation'
 import styled from '../../ui/styled'
 import { usePageContext } from '../../../renderer/page-context'
@@ -92,7 +92,6 @@ const Menu = styled.div(({ theme }) => ({
   display: 'flex',
   flexDirection: 'column',
   padding: 6,
-  a: { padding: '8px 10px' },
 }))
 
 /** The balance at or below which the navigation shows it. */
@@ -104,12 +103,89 @@ export function LowBalanceBadge({ credits, label }: { credits: number; label: st
   return <Badge count={Math.max(credits, 0)} showZero tone={credits > 0 ? 'warning' : 'danger'} label={label} />
 }
 
+/** An item of the account menu: links and the logout button look alike. */
+const MenuItem = styled.a(({ theme }) => ({
+  display: 'block',
+  width: '100%',
+  padding: '10px 12px',
+  border: 'none',
+  borderRadius: 8,
+  background: 'none',
+  color: theme.colors.text,
+  font: 'inherit',
+  fontSize: 15,
+  fontWeight: 600,
+  lineHeight: 1.5,
+  textAlign: 'left',
+  textDecoration: 'none',
+  whiteSpace: 'nowrap',
+  cursor: 'pointer',
+  '&:hover, &:focus-visible': { background: theme.colors.primarySoft },
+}))
+
+/**
+ * The account menu: closes when an item is chosen, on a click or tap outside, on Escape (focus back on its
+ * button) and when the page changes (the navigation stays mounted across client-side page changes).
+ */
+function AccountMenu({ name, onLogout }: { name: string; onLogout: () => void }) {
+  const { t } = useTranslation()
+  const { urlPathname } = usePageContext()
+  const [open, setOpen] = useState(false)
+  const wrap = useRef<HTMLDivElement>(null)
+  useEffect(() => setOpen(false), [urlPathname])
+  useEffect(() => {
+    if (!open) return
+    const outside = (e: PointerEvent) => {
+      if (!wrap.current?.contains(e.target as Node)) setOpen(false)
+    }
+    const escape = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return
+      setOpen(false)
+      wrap.current?.querySelector('button')?.focus()
+    }
+    document.addEventListener('pointerdown', outside)
+    document.addEventListener('keydown', escape)
+    return () => {
+      document.removeEventListener('pointerdown', outside)
+      document.removeEventListener('keydown', escape)
+    }
+  }, [open])
+  const close = () => setOpen(false)
+  return (
+    <div ref={wrap} style={{ position: 'relative' }}>
+      <NavLink as="button" type="button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)} style={{ border: 'none', background: 'none', cursor: 'pointer', font: 'inherit' }}>
+        {name} ▾
+      </NavLink>
+      {open && (
+        <Menu role="menu">
+          <MenuItem role="menuitem" href="/profile" onClick={close}>
+            {t('nav.my_profile')}
+          </MenuItem>
+          <MenuItem role="menuitem" href="/settings" onClick={close}>
+            {t('nav.settings')}
+          </MenuItem>
+          <MenuItem
+            role="menuitem"
+            as="button"
+            type="button"
+            onClick={() => {
+              close()
+              onLogout()
+            }}
+          >
+            {t('nav.logout')}
+          </MenuItem>
+        </Menu>
+      )}
+    </div>
+  )
+}
+
 /** The brand alone (lander layout) or the full navigation (default layout). */
 export function TopNav({ brandOnly = false }: { brandOnly?: boolean }) {
   const { t } = useTranslation()
   const { tenant } = usePageContext()
   const session = useSession()
-  const [open, setOpen] = useState(false)
   const user = session.user
   const newLikes = useNewLikesBadge(Boolean(user) && !brandOnly)
 
@@ -149,20 +225,7 @@ export function TopNav({ brandOnly = false }: { brandOnly?: boolean }) {
         )}
         {!brandOnly && <LocaleDropdown />}
         {!brandOnly && user && (
-          <div style={{ position: 'relative' }}>
-            <NavLink as="button" type="button" aria-expanded={open} onClick={() => setOpen(!open)} style={{ border: 'none', background: 'none', cursor: 'pointer', font: 'inherit' }}>
-              {user.profile?.name ?? t('nav.account')} ▾
-            </NavLink>
-            {open && (
-              <Menu role="menu">
-                <NavLink role="menuitem" href="/profile">{t('nav.my_profile')}</NavLink>
-                <NavLink role="menuitem" href="/settings">{t('nav.settings')}</NavLink>
-                <NavLink role="menuitem" as="button" type="button" onClick={logout} style={{ border: 'none', background: 'none', cursor: 'pointer', font: 'inherit', textAlign: 'left' }}>
-                  {t('nav.logout')}
-                </NavLink>
-              </Menu>
-            )}
-          </div>
+          <AccountMenu name={user.profile?.name ?? t('nav.account')} onLogout={logout} />
         )}
         {!brandOnly && !user && (
           <LoginLink href="/login" variant="ghost">

@@ -175,7 +175,6 @@ function MemberProfileView({ id }: { id: number }) {
 
   const facts = FIELD_ORDER.filter((f) => p.fields[f])
   const notes = (['about', 'looking_for'] as const).filter((n) => p.notes[n])
-  const place = [p.city, p.region_name, country].filter(Boolean)
 
   return (
     <Wrap data-testid="member-profile" data-member-id={p.id}>
@@ -222,7 +221,7 @@ function MemberProfileView({ id }: { id: number }) {
           <Name id="member-name">
             {p.name}, {p.age}
           </Name>
-          <Sub>{place.join(', ')}</Sub>
+          <Sub data-testid="profile-place">{placeOf(p, country, { withCountry: true })}</Sub>
           {p.fictional && <Warning data-testid="fictional-warning">{shown.fictional_label?.warning ?? tenant.settings.fictional_warning}</Warning>}
           {justMatched && (
             <Alert tone="success" role="status" style={{ marginTop: 12 }} data-testid="match-alert">
@@ -281,12 +280,8 @@ function MemberProfileView({ id }: { id: number }) {
               {facts.map((f) => (
                 <FactRow key={f} field={f} value={p.fields[f]!} />
               ))}
-              {place.length > 0 && (
-                <>
-                  <dt>{t('member.fields.place')}</dt>
-                  <dd>{placeOf(p, country)}</dd>
-                </>
-              )}
+              <dt>{t('member.fields.place')}</dt>
+              <dd>{placeOf(p, country)}</dd>
             </Facts>
           </Panel>
         )}

@@ -14,6 +14,7 @@ import { Heart } from '../../ui/heart'
 import { LoginRequired } from '../../ui/login-required'
 import { dragTransform, useSwipe, type SwipeDirection } from './swipe-gesture'
 import type { SwipeGamePageData } from './page-data.server'
+import { calendarDaysBetween, formatInZone } from '../../shared/dates'
 
 const Wrap = styled.div(({ theme }) => ({ maxWidth: 460, margin: '0 auto', padding: '12px 12px 40px', [theme.mq.md]: { padding: '24px 16px 56px' } }))
 const Head = styled.div({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 12, flexWrap: 'wrap', marginBottom: 12 })
@@ -100,11 +101,10 @@ const Done = styled.div(({ theme }) => ({
   '> svg': { color: theme.colors.primary },
 }))
 
-/** The reset time in the page's language: a time today, or a day and time. */
-export function formatReset(iso: string, lng: string, now = new Date()): string {
-  const at = new Date(iso)
-  const sameDay = at.toDateString() === now.toDateString()
-  return new Intl.DateTimeFormat(lng, sameDay ? { hour: '2-digit', minute: '2-digit' } : { weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(at)
+/** The reset time in the page's language and the tenant's time zone: a time today, or a day and time. */
+export function formatReset(iso: string, lng: string, timeZone: string, now = new Date()): string {
+  const sameDay = calendarDaysBetween(now, iso, timeZone) === 0
+  return formatInZone(iso, lng, timeZone, sameDay ? { hour: '2-digit', minute: '2-digit' } : { weekday: 'long', hour: '2-digit', minute: '2-digit' })
 }
 
 /** /swipe-game: a stack of cards; swipe right (or press →) to like, left (←) to skip; 4 likes a day. */
@@ -207,7 +207,7 @@ export function SwipeGamePage() {
           <Done data-testid="swipe-limit">
             <Heart size={44} />
             <h2>{t('swipe.limit_title')}</h2>
-            <p>{t('swipe.limit_body', { total: perDay, time: resetsAt ? formatReset(resetsAt, lng) : '' })}</p>
+            <p>{t('swipe.limit_body', { total: perDay, time: resetsAt ? formatReset(resetsAt, lng, tenant.timeZone) : '' })}</p>
             <ButtonLink href="/match-finder">{t('swipe.to_match_finder')}</ButtonLink>
           </Done>
         ) : !top ? (

@@ -1,6 +1,6 @@
 // /complete-signup: steps 0 to 4 with step dots, then a complete step. Each step is a route of a MemoryRouter
 // (its own back) and saves its fields with PUT /api/profile.php.
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom'
 import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
@@ -31,6 +31,29 @@ const Dots = styled.ol(({ theme }) => ({
 }))
 const Actions = styled.div({ display: 'flex', gap: 12, justifyContent: 'space-between', marginTop: 20 })
 
+/** A step's title; it takes the focus when the step opens (see useStepStart). */
+const StepHeading = styled.h2({ marginTop: 0, '&:focus': { outline: 'none' } })
+
+/**
+ * A new step starts at the top: the MemoryRouter keeps the window's scroll position, which on a phone left the
+ * step's title under the sticky header. The page scrolls back up and the step's title takes the focus (screen
+ * readers announce the new step); the first step, shown on arrival, is left alone.
+ */
+function useStepStart(): RefObject<HTMLDivElement | null> {
+  const container = useRef<HTMLDivElement>(null)
+  const { pathname } = useLocation()
+  const first = useRef(true)
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    window.scrollTo({ top: 0, left: 0 })
+    container.current?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true })
+  }, [pathname])
+  return container
+}
+
 type Save = (patch: Partial<OwnProfile>) => Promise<boolean>
 
 function StepFrame({ index, children, onNext, busy }: { index: number; children: ReactNode; onNext: () => void; busy: boolean }) {
@@ -38,7 +61,7 @@ function StepFrame({ index, children, onNext, busy }: { index: number; children:
   const navigate = useNavigate()
   return (
     <div data-testid={`step-${index}`}>
-      <h2 style={{ marginTop: 0 }}>{t(`complete_signup.steps.${STEPS[index]}`)}</h2>
+      <StepHeading tabIndex={-1}>{t(`complete_signup.steps.${STEPS[index]}`)}</StepHeading>
       {children}
       <Actions>
         {index > 0 ? (
@@ -66,8 +89,9 @@ function Steps({ profile, setProfile, save, busy }: { profile: OwnProfile; setPr
     if (await save(patch)) navigate(index + 1 < STEPS.length ? `/${index + 1}` : '/complete')
   }
   const current = Number(location.pathname.slice(1)) || 0
+  const container = useStepStart()
   return (
-    <>
+    <div ref={container}>
       {location.pathname !== '/complete' && (
         <>
           <p style={{ margin: '0 0 8px' }}>{t('complete_signup.step_label', { n: current + 1, total: STEPS.length })}</p>
@@ -128,14 +152,15 @@ function Steps({ profile, setProfile, save, busy }: { profile: OwnProfile; setPr
           path="/complete"
           element={
             <div data-testid="step-complete">
-              <h2 style={{ marginTop: 0 }}>{t('complete_signup.complete_title')}</h2>
+              <StepHeading tabIndex={-1}>{t('complete_signup.complete_title')}</StepHeading>
               <p>{t('complete_signup.complete_body')}</p>
-              <ButtonLink href="/">{t('complete_signup.to_site', { site: tenant.settings.name })}</ButtonLink>
+              {/* SPEC.md section 2: the member search is the home after login (the landing page is for visitors). */}
+              <ButtonLink href="/members">{t('complete_signup.to_site', { site: tenant.settings.name })}</ButtonLink>
             </div>
           }
         />
       </Routes>
-    </>
+    </div>
   )
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { createRequire } from 'node:module'
 import countries from 'i18n-iso-countries'
 import type { i18n as I18n } from 'i18next'
-import type { Tenant } from '../../shared/tenant-schema'
+import { companyRegistry, type Tenant } from '../../shared/tenant-schema'
 import { LOCALES, type Locale } from '../../shared/locales'
 import { regionsOf } from './regions.server'
 
@@ -64,6 +64,8 @@ export function buildCompanyInfo(tenant: Tenant) {
     address: c.address,
     zip: c.zip,
     kvk: c.kvk,
+    /** Where kvk is registered (kvk, kbo, handelsregister...): named by the legal pages. */
+    registry: companyRegistry(c),
     city: c.city,
     country: c.country,
     tradenames: c.tradenames,

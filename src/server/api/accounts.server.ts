@@ -9,6 +9,7 @@ import { activateAccount, completePasswordReset, requestPasswordReset, RESET_MAI
 import { createSession, presentUser, SESSION_MAX_AGE_S } from '../../features/accounts/sessions.server'
 import { selectedCountry } from '../../features/settings/settings.server'
 import { sessionCookieOptions } from './user.server'
+import type { LiveServerEvent } from '../../shared/chat-contracts'
 
 export async function accountRoutes(app: FastifyInstance) {
   const { db } = app.services.database
@@ -31,8 +32,10 @@ export async function accountRoutes(app: FastifyInstance) {
   // The link of the activation mail: confirms and shows the result page.
   app.get('/api/activate.php', async (req, reply) => {
     const { token } = parseInput(tokenQuery, req.query, req.ctx.t)
-    const ok = await activateAccount(db, req.ctx.tenant, token)
-    return reply.redirect(ok ? '/activate/done' : '/activate/error', 303)
+    const accountId = await activateAccount(db, req.ctx.tenant, token)
+    // The member's open tabs (maybe another device) stop asking to confirm the address, without a reload.
+    if (accountId !== null) await app.services.realtime.publish([accountId], { type: 'account_changed' } satisfies LiveServerEvent)
+    return reply.redirect(accountId !== null ? '/activate/done' : '/activate/error', 303)
   })
 
   // A new activation mail for the logged-in, not yet confirmed member (3 a day).

@@ -1,0 +1,32 @@
+// Dates and times as members see them, always in the tenant's time zone (tenant.time_zone, Europe/Amsterdam for
+// the demo brands). The server renders a page in whatever zone its process runs in and the browser hydrates it
+// in the visitor's zone: formatting without a zone gave two different texts for one instant (React #418).
+
+const formats = new Map<string, Intl.DateTimeFormat>()
+
+/** One Intl.DateTimeFormat per language, zone and options (they are costly to make). */
+export function dateFormat(lng: string, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${lng}|${timeZone}|${JSON.stringify(options)}`
+  let format = formats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(lng, { ...options, timeZone })
+    formats.set(key, format)
+  }
+  return format
+}
+
+/** An instant (Date, ISO text or epoch milliseconds) formatted in the language and the tenant's time zone. */
+export function formatInZone(at: Date | string | number, lng: string, timeZone: string, options: Intl.DateTimeFormatOptions): string {
+  return dateFormat(lng, timeZone, options).format(typeof at === 'object' ? at : new Date(at))
+}
+
+/** The calendar day of an instant in a time zone, YYYY-MM-DD. */
+export function dayInZone(at: Date | string | number, timeZone: string): string {
+  return formatInZone(at, 'en-CA', timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' })
+}
+
+/** Whole calendar days from the day of `from` to the day of `to` in a time zone (0: the same day, 1: the next). */
+export function calendarDaysBetween(from: Date | string | number, to: Date | string | number, timeZone: string): number {
+  const day = (at: Date | string | number) => Date.parse(`${dayInZone(at, timeZone)}T00:00:00Z`)
+  return Math.round((day(to) - day(from)) / 86_400_000)
+}

@@ -1,0 +1,115 @@
+// Bugs of issue 19 found by walking the member journeys, in the browser: the swipe game's limit in another time
+// zone, the e-mail confirmation reaching an open tab, the way back after logging in, long German words on phones,
+// the Belgian company registry, the account menu and the place on a profile.
+import { test, expect, type Page } from '@playwright/test'
+import { siteUrl, watchConsole, hydrated, signUp, entryWarningConfirmed } from './helpers'
+
+const PASSWORD = 'lang-genoeg-1'
+
+async function activationLink(page: Page, to: string) {
+  for (let i = 0; i < 30; i++) {
+    const { mails } = (await page.evaluate(async (url) => (await fetch(url)).json(), `/dev/mail.json?to=${encodeURIComponent(to)}`)) as { mails: { subject: string; text: string }[] }
+    const mail = mails.find((m) => m.subject === 'Bevestig je e-mailadres voor Datingstad')
+    if (mail) return /(http:\/\/\S+)/.exec(mail.text)![1]
+    await page.waitForTimeout(500)
+  }
+  throw new Error(`no activation mail to ${to}`)
+}
+
+test.describe('in a browser far from Amsterdam', () => {
+  // The server formats in its own zone; the browser hydrates in this one. Without a shared zone: React #418.
+  test.use({ timezoneId: 'Pacific/Auckland' })
+
+  test('the swipe game at its daily limit hydrates without a mismatch and tells the reset time in Amsterdam time', async ({ page }, info) => {
+    const problems = watchConsole(page)
+    await signUp(page, 'datingstad', 'Verweg', `tz-${info.project.name}-${Date.now()}@example.nl`)
+    await page.goto(siteUrl('datingstad', '/swipe-game'))
+    await hydrated(page)
+    for (let left = 4; left > 0; left--) {
+      await expect(page.getByTestId('likes-left')).toContainText(`Nog ${left} van 4`)
+      await page.getByTestId('swipe-like').click()
+    }
+    await expect(page.getByTestId('swipe-limit')).toBeVisible()
+    // Rendered by the server at the limit, then hydrated in Auckland.
+    await page.reload()
+    await hydrated(page)
+    // The reset is midnight in Amsterdam, whatever the browser's zone.
+    await expect(page.getByTestId('swipe-limit')).toContainText(/Nieuwe likes vanaf .*00:00/)
+    await page.screenshot({ path: `artifacts/${info.project.name}-member-swipe-limit-tz.png` })
+    expect(problems.filter((p) => /418|hydrat/i.test(p))).toEqual([])
+  })
+})
+
+test('the e-mail confirmed in another tab reaches the open tab without a reload', async ({ page, context }, info) => {
+  const email = `live-${info.project.name}-${Date.now()}@example.nl`
+  await signUp(page, 'datingstad', 'Tweetabs', email)
+  await page.goto(siteUrl('datingstad', '/members'))
+  await hydrated(page)
+  const dialog = page.getByRole('dialog')
+  if (await dialog.isVisible()) await page.getByTestId('modal-close').click()
+  await expect(page.getByTestId('activation-reminder')).toBeVisible()
+  const link = await activationLink(page, email)
+  const other = await context.newPage()
+  await other.goto(link)
+  await expect(other.getByTestId('activate-done')).toBeVisible()
+  await other.close()
+  await expect(page.getByTestId('activation-reminder')).toHaveCount(0, { timeout: 10_000 })
+})
+
+test('logging in from a members-only link leads back there, and only to this site', async ({ page, context }, info) => {
+  const email = `next-${info.project.name}-${Date.now()}@example.nl`
+  await signUp(page, 'datingstad', 'Terugweg', email)
+  await context.clearCookies()
+  await page.goto(siteUrl('datingstad', '/chats'))
+  await hydrated(page)
+  await page.getByRole('link', { name: 'Inloggen' }).last().click()
+  await expect(page).toHaveURL(siteUrl('datingstad', '/login?next=%2Fchats'))
+  await hydrated(page)
+  await page.getByLabel('E-mailadres').fill(email)
+  await page.getByLabel('Wachtwoord').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Inloggen' }).click()
+  await expect(page).toHaveURL(siteUrl('datingstad', '/chats'), { timeout: 15_000 })
+
+  // Another site in next is ignored: the member search, as after any login.
+  await context.clearCookies()
+  await page.goto(siteUrl('datingstad', '/login?next=%2F%2Fevil.example%2F'))
+  await hydrated(page)
+  await page.getByLabel('E-mailadres').fill(email)
+  await page.getByLabel('Wachtwoord').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Inloggen' }).click()
+  await expect(page).toHaveURL(siteUrl('datingstad', '/members'), { timeout: 15_000 })
+
+  // The account menu closes on a click outside; its items look alike.
+  await page.getByRole('button', { name: /Terugweg/ }).click()
+  await expect(page.getByRole('menu')).toBeVisible()
+  await page.screenshot({ path: `artifacts/${info.project.name}-member-account-menu.png` })
+  await page.mouse.click(5, 400)
+  await expect(page.getByRole('menu')).toHaveCount(0)
+  await page.getByRole('button', { name: /Terugweg/ }).click()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('menu')).toHaveCount(0)
+})
+
+test.describe('the Belgian site in German', () => {
+  test.use({ locale: 'de-BE' })
+
+  test('long words stay inside their cards and the company is registered with the KBO', async ({ page }, info) => {
+    await entryWarningConfirmed(page)
+    await page.goto(siteUrl('flirtbelgie', '/pages/terms'))
+    await hydrated(page)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+    await expect(page.locator('h1')).toHaveText('Allgemeine Geschäftsbedingungen')
+    await expect(page.getByRole('main')).toContainText('eingetragen in der Zentralen Datenbank der Unternehmen Belgiens (ZDU/KBO) unter der Nummer 0712.345.678')
+    await expect(page.getByTestId('company')).toContainText('Unternehmensnummer (ZDU/KBO)')
+    await expect(page.getByRole('main')).not.toContainText('Handelskammer')
+    // Nothing is wider than its box: no text runs out of a card, the page does not scroll sideways.
+    const overflowing = await page.evaluate(() =>
+      [...document.querySelectorAll('main *')]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === 'visible' && el.clientWidth > 0)
+        .map((el) => `${el.tagName}: ${el.textContent?.slice(0, 40)}`),
+    )
+    expect(overflowing).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    await page.screenshot({ path: `artifacts/${info.project.name}-member-terms-de.png` })
+  })
+})

@@ -1,0 +1,225 @@
+// Bugs of issue 19 (the member's everyday experience) that a component test can hold: the account menu, the way
+// back after logging in, one place formatter, the profile steps starting at their title, dates in the tenant's zone.
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import '../support/text-encoder'
+import createCache from '@emotion/cache'
+import type { PageContext } from 'vike/types'
+import { PageShell } from '../../renderer/page-shell'
+import { createI18nService } from '../../src/server/i18n.server'
+import { demoTenants } from '../support/tenants'
+import { publicTenant } from '../../src/server/public-tenant.server'
+import { createSessionStore } from '../../src/shared/session/session-store'
+import type { Services } from '../../src/server/context.server'
+import type { OwnProfile, PresentedUser } from '../../src/shared/contracts'
+import type { MemberProfile } from '../../src/shared/discovery-contracts'
+import { LoginRequired } from '../../src/ui/login-required'
+import { placeOf } from '../../src/ui/member-card'
+import { MemberPage } from '../../src/features/members/member-page'
+import { CompleteSignupPage } from '../../src/features/profile/complete-signup-page'
+import { loginHref, safeNextPath } from '../../src/shared/next-path'
+import { calendarDaysBetween, dayInZone, formatInZone } from '../../src/shared/dates'
+import { dayLabel, listTime } from '../../src/features/chat/chat-format'
+import { infoPageData } from '../../src/features/info-pages/info-pages.server'
+import { companyRegistry } from '../../src/shared/tenant-schema'
+import type { Locale } from '../../src/shared/locales'
+
+const i18nService = createI18nService()
+const tenants = demoTenants()
+
+const member: PresentedUser = {
+  id: 1, email: 'a@b.nl', status: 'active', credits: 50, paid_user: true, signup_date: '2026-01-01T00:00:00Z', language: 'nl',
+  fictional_icon: false, notifications_disabled: [], profile: { id: 1, name: 'Sanne', country: 'NL', status: 'active', main_image: null },
+}
+
+async function renderPage(page: React.ReactNode, extra: Partial<PageContext> = {}, user: PresentedUser | null = member) {
+  const tenant = tenants.byId.get('datingstad')!
+  const i18n = i18nService.forRequest('nl')
+  const ctx = { tenant, lng: 'nl', i18n, t: i18n.t.bind(i18n), country: undefined, account: undefined }
+  const services = { i18n: i18nService, vapid: { publicKey: 'k', privateKey: 'p' } } as unknown as Services
+  const pageContext = { tenant: publicTenant(services, ctx as never), lng: 'nl', user, config: { layout: 'default' }, routeParams: {}, urlPathname: '/', ...extra } as unknown as PageContext
+  const result = render(
+    <PageShell pageContext={pageContext} cache={createCache({ key: 'css' })} i18n={i18n} store={createSessionStore(user)}>
+      {page}
+    </PageShell>,
+  )
+  await act(async () => undefined)
+  return result
+}
+
+function mockFetch(answers: Record<string, (init?: RequestInit) => { status?: number; body: unknown }>) {
+  const calls: Array<{ url: string; init?: RequestInit }> = []
+  global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
+    calls.push({ url, init })
+    const key = Object.keys(answers).find((k) => url.startsWith(k))
+    const a = key ? answers[key](init) : { body: {} }
+    const status = a.status ?? 200
+    return { ok: status < 400, status, json: async () => a.body } as Response
+  }) as unknown as typeof fetch
+  return calls
+}
+
+const afterTest: Array<() => void> = []
+afterEach(() => afterTest.splice(0).forEach((f) => f()))
+
+beforeEach(() => {
+  window.localStorage.clear()
+  window.sessionStorage.setItem('api-has-likes', 'no')
+  mockFetch({ '/api/likes.php': () => ({ body: { profiles: [], next_cursor: null, liked_by: [], new_likes: 0 } }) })
+})
+
+describe('the desktop account menu (bug 3)', () => {
+  const open = () => fireEvent.click(screen.getByRole('button', { name: /Sanne/ }))
+
+  it('closes after choosing an item, on a click outside and on Escape (focus back on its button)', async () => {
+    // jsdom cannot follow links: the click reaches the menu, the navigation is left out.
+    const stay = (e: Event) => e.preventDefault()
+    document.addEventListener('click', stay)
+    afterTest.push(() => document.removeEventListener('click', stay))
+    await renderPage(<p>content</p>)
+    open()
+    expect(screen.getByRole('menu')).toBeTruthy()
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Mijn profiel' }))
+    expect(screen.queryByRole('menu')).toBeNull()
+
+    open()
+    fireEvent.pointerDown(screen.getByText('content'))
+    expect(screen.queryByRole('menu')).toBeNull()
+
+    open()
+    // A click inside the menu is not "outside".
+    fireEvent.pointerDown(screen.getByRole('menu'))
+    expect(screen.getByRole('menu')).toBeTruthy()
+    fireEvent.keyDown(document, { key: 'Escape' })
+    expect(screen.queryByRole('menu')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /Sanne/ }))
+    expect(screen.getByRole('button', { name: /Sanne/ }).getAttribute('aria-expanded')).toBe('false')
+  })
+
+  it('styles "Uitloggen" like the other items', async () => {
+    await renderPage(<p>content</p>)
+    open()
+    const items = screen.getAllByRole('menuitem')
+    expect(items.map((i) => i.textContent)).toEqual(['Mijn profiel', 'Instellingen', 'Uitloggen'])
+    expect(new Set(items.map((i) => i.className)).size).toBe(1)
+    for (const item of items) expect(item.getAttribute('style')).toBeNull()
+  })
+})
+
+describe('back to a members-only page after logging in (bug 11)', () => {
+  it('follows only relative paths on this site', () => {
+    expect(safeNextPath('/chats')).toBe('/chats')
+    expect(safeNextPath('/members/5?tab=photos#top')).toBe('/members/5?tab=photos#top')
+    expect(safeNextPath('/a/../chats')).toBe('/chats')
+    for (const bad of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', 'chats', '/\tx', '/login', '', null, undefined, `/${'a'.repeat(2001)}`]) {
+      expect(safeNextPath(bad)).toBeNull()
+    }
+    expect(loginHref('/chats/5')).toBe('/login?next=%2Fchats%2F5')
+    expect(loginHref('/')).toBe('/login')
+    expect(loginHref('//evil.example')).toBe('/login')
+  })
+
+  it('the logged-out prompt of a members-only page links to the login with the way back', async () => {
+    await renderPage(<LoginRequired title="Berichten" message="Log in om je berichten te lezen." />, { urlParsed: { pathname: '/chats', searchOriginal: '?x=1' } } as never, null)
+    expect(screen.getAllByRole('link', { name: 'Inloggen' }).map((a) => a.getAttribute('href'))).toContain('/login?next=%2Fchats%3Fx%3D1')
+  })
+})
+
+describe('one place formatter for cards and profiles (bug 12)', () => {
+  it('says a town named like its region once, with or without the country', () => {
+    const groningen = { city: 'Groningen', region_name: 'Groningen', country: 'NL' }
+    expect(placeOf(groningen, 'Nederland')).toBe('Groningen')
+    expect(placeOf(groningen, 'Nederland', { withCountry: true })).toBe('Groningen, Nederland')
+    expect(placeOf({ city: 'utrecht ', region_name: 'Utrecht', country: 'NL' }, 'Nederland', { withCountry: true })).toBe('utrecht, Nederland')
+    expect(placeOf({ city: 'Haarlem', region_name: 'Noord-Holland', country: 'NL' }, 'Nederland', { withCountry: true })).toBe('Haarlem, Noord-Holland, Nederland')
+    expect(placeOf({ city: null, region_name: null, country: 'BE' }, 'België', { withCountry: true })).toBe('België')
+  })
+
+  it('the profile does not repeat the place', async () => {
+    const profile: MemberProfile = {
+      id: 5, name: 'Noor', age: 35, gender: 'female', country: 'NL', region: 'NL-GR', region_name: 'Groningen', city: 'Groningen', fictional: false,
+      main_image: null, liked: false, fields: { gender: 'female' }, interests: [], notes: { about: null, looking_for: null }, photos: [],
+      hidden_private_photos: 0, likes_you: false, match: false, blocked: false,
+    }
+    await renderPage(<MemberPage />, { data: { member: { profile, fictional_label: null, public_view: false }, login_required: false }, routeParams: { id: '5' } } as never)
+    expect(screen.getByTestId('profile-place').textContent).toBe('Groningen, Nederland')
+    expect(screen.getByTestId('member-facts').textContent).toContain('Groningen')
+    expect(screen.getByTestId('member-facts').textContent).not.toContain('Groningen, Groningen')
+  })
+})
+
+describe('completing the profile (bug 8)', () => {
+  it('a new step starts at the top with its title focused', async () => {
+    const own = { name: 'Sanne', gender: 'female', sexuality: 'hetero', interests: [], country: 'NL', region: null, city: null } as unknown as OwnProfile
+    mockFetch({
+      '/api/likes.php': () => ({ body: { profiles: [], next_cursor: null, liked_by: [], new_likes: 0 } }),
+      '/api/profile.php': () => ({ body: { profile: own } }),
+    })
+    const scrollTo = jest.fn()
+    window.scrollTo = scrollTo as never
+    await renderPage(<CompleteSignupPage />, { urlPathname: '/complete-signup' })
+    await screen.findByTestId('step-0')
+    // Arriving on the first step leaves the page where the browser put it.
+    expect(scrollTo).not.toHaveBeenCalled()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Volgende' })))
+    await screen.findByTestId('step-1')
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 })
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Uiterlijk'))
+  })
+})
+
+describe('dates in the tenant time zone (bug 2)', () => {
+  it('days and clock times are those of the zone, not of the process', () => {
+    // 23:30 UTC on 23 November is 00:30 on 24 November in Amsterdam.
+    expect(dayInZone('2026-11-23T23:30:00Z', 'Europe/Amsterdam')).toBe('2026-11-24')
+    expect(formatInZone('2026-11-23T23:30:00Z', 'nl', 'Europe/Amsterdam', { hour: '2-digit', minute: '2-digit' })).toBe('00:30')
+    expect(calendarDaysBetween('2026-11-23T22:30:00Z', '2026-11-23T23:30:00Z', 'Europe/Amsterdam')).toBe(1)
+    expect(calendarDaysBetween('2026-11-23T22:30:00Z', '2026-11-23T23:30:00Z', 'UTC')).toBe(0)
+  })
+
+  it('chat times and day headings follow the zone', () => {
+    const t = ((key: string) => ({ 'chats.today': 'Vandaag', 'chats.yesterday': 'Gisteren' })[key] ?? key) as never
+    const now = new Date('2026-11-24T08:00:00Z')
+    expect(listTime('2026-11-23T23:30:00Z', 'nl', 'Europe/Amsterdam', now)).toBe('00:30')
+    expect(dayLabel('2026-11-23T23:30:00Z', 'nl', t, 'Europe/Amsterdam', now)).toBe('Vandaag')
+    expect(dayLabel('2026-11-23T22:30:00Z', 'nl', t, 'Europe/Amsterdam', now)).toBe('Gisteren')
+    expect(dayLabel('2026-11-20T12:00:00Z', 'nl', t, 'Europe/Amsterdam', now)).toBe('vrijdag 20 november')
+  })
+})
+
+describe('the company registry on the legal pages (bug 10)', () => {
+  const page = (tenantId: string, lng: Locale, token: string) => {
+    const tenant = tenants.byId.get(tenantId)!
+    const i18n = i18nService.forRequest(lng)
+    const ctx = { tenant, lng, i18n, t: i18n.t.bind(i18n), country: undefined, account: undefined }
+    const services = { i18n: i18nService, vapid: { publicKey: 'k', privateKey: 'p' } } as unknown as Services
+    const pageContext = { tenant: publicTenant(services, ctx as never), lng, i18nServer: i18n, services: { extraPage: () => undefined }, headersOriginal: {} }
+    const data = infoPageData(pageContext as never, token)!
+    return { data, text: JSON.stringify(data) }
+  }
+
+  it('follows the company country unless the tenant names one', () => {
+    expect(companyRegistry({ country: 'NL' })).toBe('kvk')
+    expect(companyRegistry({ country: 'BE' })).toBe('kbo')
+    expect(companyRegistry({ country: 'DE' })).toBe('handelsregister')
+    expect(companyRegistry({ country: 'LU' })).toBe('trade_register')
+    expect(companyRegistry({ country: 'BE', registry: 'kvk' })).toBe('kvk')
+  })
+
+  it('registers the Belgian company with the KBO in every language, the Dutch one with the KvK', () => {
+    const nl = page('flirtbelgie', 'nl', 'terms')
+    expect(nl.text).toContain('ingeschreven in de Kruispuntbank van Ondernemingen (KBO) onder nummer 0712.345.678')
+    expect(nl.data.company!.kvk).toBe('Ondernemingsnummer (KBO)')
+    expect(page('flirtbelgie', 'nl', 'service').text).toContain('Ondernemingsnummer (KBO): 0712.345.678')
+    for (const lng of ['nl', 'fr', 'de'] as const) {
+      for (const token of ['terms', 'privacy', 'service']) {
+        const { text } = page('flirtbelgie', lng, token)
+        expect(text).not.toMatch(/KvK|Kamer van Koophandel|Handelskammer|Chambre de commerce/)
+        expect(text).toMatch(/KBO/)
+      }
+    }
+    const dutch = page('datingstad', 'nl', 'terms')
+    expect(dutch.text).toContain('ingeschreven bij de Kamer van Koophandel (KvK) onder nummer 81234567')
+    expect(dutch.data.company!.kvk).toBe('KvK-nummer')
+    expect(page('datingstad', 'en', 'privacy').text).toContain('registered with the Dutch Chamber of Commerce (KvK) under number 81234567')
+  })
+})
