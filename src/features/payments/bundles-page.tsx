@@ -135,7 +135,7 @@ export function PremiumPage() {
       <Lead>{t('premium_page.intro')}</Lead>
       {user?.paid_user && <Done data-testid="premium-state">{t('premium_page.you_are_premium')}</Done>}
       {!user && <SignupCall />}
-      {user && !user.paid_user && <TimeBonusLine />}
+      {/* The time bonus shows as the members area's banner here (/premium is part of it). */}
       <PremiumLayout>
         <Panel>
           <h2>{t('premium_page.promise_title')}</h2>
@@ -145,15 +145,15 @@ export function PremiumPage() {
               <span>{t('premium_page.promise_match', { percent: 46 })}</span>
             </li>
             <li>
-              <span aria-hidden="true">👁</span>
+              <span aria-hidden="true">✓</span>
               <span>{t('premium_page.promise_photos')}</span>
             </li>
             <li>
-              <span aria-hidden="true">📷</span>
+              <span aria-hidden="true">✓</span>
               <span>{t('premium_page.promise_uploads', { count: 25 })}</span>
             </li>
             <li>
-              <span aria-hidden="true">💬</span>
+              <span aria-hidden="true">✓</span>
               <span>{t('premium_page.promise_chats')}</span>
             </li>
           </PromiseList>
