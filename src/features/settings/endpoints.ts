@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import { defineEndpoint } from '../../shared/endpoint'
 import { LOCALES } from '../../shared/locales'
-import { tenantSchema } from '../../shared/tenant-schema'
+import { COMPANY_REGISTRIES, tenantSchema } from '../../shared/tenant-schema'
 
 const tenant = tenantSchema.shape
 const locale = z.enum(LOCALES)
@@ -66,6 +66,8 @@ export const companyInfoResponse = z.object({
   address: z.string(),
   zip: z.string(),
   kvk: z.string(),
+  /** Where kvk is registered (kvk, kbo, handelsregister, trade_register): named by the legal pages. */
+  registry: z.enum(COMPANY_REGISTRIES),
   city: z.string(),
   country: z.string(),
   tradenames: z.array(z.string()),
