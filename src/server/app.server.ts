@@ -22,6 +22,7 @@ import { geocodeRoutes, profileRoutes } from './api/profile.server'
 import { devMailRoutes } from './dev-mail.server'
 import { chatRoutes } from './api/chat.server'
 import { discoveryRoutes } from './api/discovery.server'
+import { shellRoutes } from './api/shell.server'
 import websocket from '@fastify/websocket'
 import { renderHostPage } from './host-pages.server'
 import { DEFAULT_LOCALE } from '../shared/locales'
@@ -117,6 +118,7 @@ export async function buildApp({ services, pages, logger = false, onRoute }: App
   await app.register(websocket, { options: { maxPayload: 4096 } })
   await app.register(chatRoutes)
   await app.register(discoveryRoutes)
+  await app.register(shellRoutes)
   if (services.config.devMailbox) await app.register(devMailRoutes)
 
   fs.mkdirSync(services.config.mediaDir, { recursive: true })
