@@ -10,6 +10,8 @@ import { i18nOptions } from '../src/shared/i18n-options'
 import { createSessionStore, titleWithPrefix, type SessionState } from '../src/shared/session/session-store'
 import { setAuthenticationRequiredHandler } from '../src/shared/http'
 import { likesBadge } from '../src/shared/likes-store'
+import { installChunkReloadGuard } from '../src/shared/chunk-reload'
+import { installPageHiddenBeacon } from '../src/shared/page-hidden'
 
 let root: Root | undefined
 let i18n: I18n | undefined
@@ -37,6 +39,8 @@ async function loadCatalogue(url: string | undefined): Promise<Resource> {
 
 export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
   const { Page } = pageContext
+  installChunkReloadGuard()
+  installPageHiddenBeacon()
   if (!i18n || i18n.language !== pageContext.lng) {
     i18n = i18next.createInstance()
     i18n.use(initReactI18next)

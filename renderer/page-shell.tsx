@@ -14,6 +14,7 @@ import { useTranslation } from '../src/shared/use-translation'
 import { pageTitle } from './title'
 import type { SessionState } from '../src/shared/session/session-store'
 import { ChatLiveClient } from '../src/features/chat/chat-live-client'
+import { ProgressBar } from '../src/ui/progress-bar'
 
 export function PageShell(props: { pageContext: PageContext; cache: EmotionCache; i18n: I18n; store: SessionState; children: ReactNode }) {
   const { pageContext } = props
@@ -25,6 +26,7 @@ export function PageShell(props: { pageContext: PageContext; cache: EmotionCache
           <PageContextProvider pageContext={pageContext}>
             <SessionProvider store={props.store}>
               <GlobalStyles />
+              <ProgressBar />
               <TitleSync pageContext={pageContext} />
               <ChatLiveClient />
               <Layout name={pageContext.config.layout ?? 'default'}>{props.children}</Layout>

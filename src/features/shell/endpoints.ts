@@ -4,8 +4,7 @@
 // Handler: src/server/api/shell.server.ts; sender: src/shared/page-hidden.ts.
 import { z } from 'zod'
 import { defineEndpoint } from '../../shared/endpoint'
-
-export const PAGE_HIDDEN_PATH = '/api/page-hidden.php'
+import { PAGE_HIDDEN_PATH } from '../../shared/page-hidden'
 
 export const pageHiddenQuery = z.object({
   /** Page-bounce logging: set when the visitor arrived with ?lb=1. */
