@@ -16,6 +16,8 @@ import { z } from 'zod'
 // zod would probe `Function('')` to compile its parsers, which the Content-Security-Policy (no 'unsafe-eval')
 // refuses and reports as a violation: the browser parses without that.
 z.config({ jitless: true })
+import { installChunkReloadGuard } from '../src/shared/chunk-reload'
+import { installPageHiddenBeacon } from '../src/shared/page-hidden'
 
 let root: Root | undefined
 let i18n: I18n | undefined
@@ -45,6 +47,8 @@ async function loadCatalogue(url: string | undefined): Promise<Resource> {
 
 export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
   const { Page } = pageContext
+  installChunkReloadGuard()
+  installPageHiddenBeacon()
   if (!i18n || i18n.language !== pageContext.lng) {
     i18n = i18next.createInstance()
     i18n.use(initReactI18next)

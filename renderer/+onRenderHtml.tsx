@@ -36,6 +36,8 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
     <meta name="description" content="${settings.description}" />
     ${robots ? escapeInject`<meta name="robots" content="${robots}" />` : ''}
     <link rel="icon" href="/favicon.ico" type="image/svg+xml" />
+    <link rel="manifest" href="/manifest.webmanifest" />
+    <link rel="apple-touch-icon" href="/apple-touch-icon.png" sizes="180x180" />
     <link rel="preload" href="${pageContext.i18nBundleUrl ?? ''}" as="fetch" crossorigin="anonymous" />
     <title>${title}</title>
     ${dangerouslySkipEscape(styles)}

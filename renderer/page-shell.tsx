@@ -15,6 +15,7 @@ import { pageTitle } from './title'
 import type { SessionState } from '../src/shared/session/session-store'
 import { ChatLiveClient } from '../src/features/chat/chat-live-client'
 import { TimeBonusClient } from '../src/features/payments/time-bonus'
+import { ProgressBar } from '../src/ui/progress-bar'
 
 export function PageShell(props: { pageContext: PageContext; cache: EmotionCache; i18n: I18n; store: SessionState; children: ReactNode }) {
   const { pageContext } = props
@@ -26,6 +27,7 @@ export function PageShell(props: { pageContext: PageContext; cache: EmotionCache
           <PageContextProvider pageContext={pageContext}>
             <SessionProvider store={props.store}>
               <GlobalStyles />
+              <ProgressBar />
               <TitleSync pageContext={pageContext} />
               <ChatLiveClient />
               <TimeBonusClient />

@@ -483,3 +483,19 @@ export const appConfig = pgTable('app_config', {
   value: jsonb('value').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 })
+
+/**
+ * Page bounces (SPEC.md section 9, query flag lb): a visitor who arrived with ?lb=1 and left the page (it became
+ * hidden), with the path and how long after loading. Per tenant, for operators; no member or visitor identity.
+ */
+export const pageBounces = pgTable(
+  'page_bounces',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    path: text('path').notNull(),
+    msSinceLoad: integer('ms_since_load').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('page_bounces_tenant_created_idx').on(t.tenantId, t.createdAt.desc())],
+)

@@ -24,6 +24,7 @@ import { chatRoutes } from './api/chat.server'
 import { discoveryRoutes } from './api/discovery.server'
 import { paymentRoutes } from '../features/payments/routes.server'
 import { landerRoutes } from '../features/landers/landers.server'
+import { shellRoutes } from './api/shell.server'
 import websocket from '@fastify/websocket'
 import { renderHostPage } from './host-pages.server'
 import { DEFAULT_LOCALE } from '../shared/locales'
@@ -139,6 +140,7 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
   await app.register(discoveryRoutes)
   await app.register(paymentRoutes)
   await app.register(landerRoutes)
+  await app.register(shellRoutes)
   if (services.config.devMailbox) await app.register(devMailRoutes)
 
   fs.mkdirSync(services.config.mediaDir, { recursive: true })

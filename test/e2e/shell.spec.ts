@@ -1,0 +1,61 @@
+// The app shell in the browser (issue 14): the head links of the installed app per brand, the manifest's icons
+// and the page-hidden beacon with page-bounce logging.
+import { test, expect } from '@playwright/test'
+import { siteUrl, entryWarningConfirmed, hydrated } from './helpers'
+
+test.describe('app shell', () => {
+  test('every page links the manifest, the apple-touch-icon and the theme colour of its brand', async ({ page }, info) => {
+    await entryWarningConfirmed(page)
+    for (const [tenant, colour] of [['datingstad', '#e91e63'], ['mannenmatch', null]] as const) {
+      await page.goto(siteUrl(tenant, '/login'))
+      const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href')
+      expect(manifestHref).toBe('/manifest.webmanifest')
+      expect(await page.locator('link[rel="apple-touch-icon"]').getAttribute('sizes')).toBe('180x180')
+      const themeColour = await page.locator('meta[name="theme-color"]').getAttribute('content')
+      if (colour) expect(themeColour).toBe(colour)
+      // Fetched by the page itself: the tenant hosts resolve inside Chromium only.
+      const { manifest, icons } = await page.evaluate(async () => {
+        const manifest = await (await fetch('/manifest.webmanifest')).json()
+        const icons: string[] = []
+        for (const src of [...manifest.icons.map((i: { src: string }) => i.src), '/apple-touch-icon.png']) {
+          const res = await fetch(src)
+          if (res.status !== 200 || res.headers.get('content-type') !== 'image/png') throw new Error(`${src}: ${res.status}`)
+          const blob = await res.blob()
+          icons.push(await new Promise<string>((resolve) => {
+            const reader = new FileReader()
+            reader.onload = () => resolve(String(reader.result))
+            reader.readAsDataURL(blob)
+          }))
+        }
+        return { manifest, icons }
+      })
+      expect(manifest.theme_color).toBe(themeColour)
+      expect(manifest.display).toBe('standalone')
+      expect(icons).toHaveLength(4)
+      await page.setContent(`<body style="background:#ddd;display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap">${icons.map((s) => `<img src="${s}" style="width:160px;border-radius:24px">`).join('')}</body>`)
+      await page.screenshot({ path: `artifacts/${info.project.name}-${tenant}-app-icons.png` })
+    }
+  })
+
+  test('with ?lb=1 the page-hidden beacon reports the page and the time since load', async ({ page }) => {
+    await entryWarningConfirmed(page)
+    const beacons: { url: string; type: string | undefined }[] = []
+    page.on('request', (req) => {
+      if (req.url().includes('/api/page-hidden.php')) beacons.push({ url: req.url(), type: req.headers()['content-type'] })
+    })
+    await page.goto(siteUrl('datingstad', '/login?lb=1'))
+    await hydrated(page)
+    // Hide the page the way a tab switch does.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    await expect.poll(() => beacons.length).toBe(1)
+    const url = new URL(beacons[0].url)
+    expect(url.searchParams.get('lb')).toBe('1')
+    expect(url.searchParams.get('path')).toBe('/login')
+    expect(Number(url.searchParams.get('ms'))).toBeGreaterThan(0)
+    // Chromium does not show a beacon's Blob body to the test; its type is what the server parses by.
+    expect(beacons[0].type).toContain('application/json')
+  })
+})
