@@ -35,7 +35,8 @@ export const enableEmailEndpoint = defineEndpoint({
 })
 
 /** The token of the List-Unsubscribe address (checked by the handler: a wrong one is token_invalid). */
-export const unsubscribeQuery = z.object({ token: z.string().max(1000).optional() })
+/** The token of the mail's link; a repeated parameter is refused with its own message (as on activate). */
+export const unsubscribeQuery = z.object({ token: z.string({ error: 'validation.single_value' }).max(1000).optional() })
 
 export const oneClickUnsubscribeEndpoint = defineEndpoint({
   method: 'POST',
