@@ -260,6 +260,7 @@ test('a visitor who is not logged in is asked to log in for the chats', async ({
   await hydrated(page)
   await expect(page.getByRole('heading', { name: 'Berichten' })).toBeVisible()
   await expect(page.getByText('Log in om je berichten te lezen en te schrijven.')).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Inloggen' })).toHaveAttribute('href', '/login')
+  // The login brings the visitor back to the chats (issue 19, bug 11).
+  await expect(page.getByRole('link', { name: 'Inloggen' })).toHaveAttribute('href', '/login?next=%2Fchats')
   expect(problems).toEqual([])
 })
