@@ -11,11 +11,6 @@ import { createSessionStore, titleWithPrefix, type SessionState } from '../src/s
 import { setAuthenticationRequiredHandler } from '../src/shared/http'
 import { likesBadge } from '../src/shared/likes-store'
 import { loginHref } from '../src/shared/next-path'
-import { z } from 'zod'
-
-// zod would probe `Function('')` to compile its parsers, which the Content-Security-Policy (no 'unsafe-eval')
-// refuses and reports as a violation: the browser parses without that.
-z.config({ jitless: true })
 import { installChunkReloadGuard } from '../src/shared/chunk-reload'
 import { installPageHiddenBeacon } from '../src/shared/page-hidden'
 
