@@ -10,8 +10,9 @@ import { compressHtml } from './compress-html.server'
 import { presentUser } from '../features/accounts/sessions.server'
 import { cspNonce } from './security-headers.server'
 
-const FALLBACK_HTML = (message: string) =>
-  `<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Error</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:3rem 1rem"><h1>${message}</h1><p><a href="/">Home</a></p></body></html>`
+// Texts of our own catalogues (no markup in them), in the language of the request.
+const FALLBACK_HTML = (message: string, home: string, lng: string) =>
+  `<!DOCTYPE html><html lang="${lng}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Error</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:3rem 1rem"><h1>${message}</h1><p><a href="/">${home}</a></p></body></html>`
 
 /**
  * A GET of our own API as the visitor who asked for the page (same host, cookie and language), answered in
@@ -84,7 +85,7 @@ export function vikePages(opts: { dev: boolean; root?: string }) {
       const res = pageContext.httpResponse
       if (!res) {
         // Even the error page could not be rendered.
-        return reply.code(500).type('text/html; charset=utf-8').send(FALLBACK_HTML(req.ctx.t('errors.error_page_failed')))
+        return reply.code(500).type('text/html; charset=utf-8').send(FALLBACK_HTML(req.ctx.t('errors.error_page_failed'), req.ctx.t('errors.home_link'), req.ctx.lng))
       }
       // Helmet's policy stays: Vike would replace it with a script-src-only one.
       for (const [name, value] of res.headers) if (name.toLowerCase() !== 'content-security-policy') reply.header(name, value)

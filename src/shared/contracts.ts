@@ -8,6 +8,8 @@ const email = z.string().trim().max(254).pipe(z.email({ message: 'validation.ema
 export const loginRequest = z.object({
   email: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(200),
+  /** Set by the login page's "reactivate" button after the answer account_deleted. */
+  reactivate: z.boolean().optional(),
 })
 export type LoginRequest = z.infer<typeof loginRequest>
 

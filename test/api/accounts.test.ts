@@ -290,7 +290,8 @@ describeEachDb('accounts API', (kind) => {
       const res = await post('/api/delete-account.php', { password, reason: 'found_partner', reason_text: 'Gevonden!' }, 'datingstad.nl', { cookie })
       expect(res.statusCode).toBe(200)
       expect((await app.inject({ url: '/api/user.php', headers: { host: 'datingstad.nl', cookie } })).statusCode).toBe(403)
-      expect((await post('/api/user.php', { email: 'weg-ermee@example.nl', password })).statusCode).toBe(401)
+      // The right password tells the member the account is deleted (reactivation by login); see the next test.
+      expect((await post('/api/user.php', { email: 'weg-ermee@example.nl', password })).json().error).toBe('account_deleted')
       const signupAgain = await post('/api/signup.php', { email: 'weg-ermee@example.nl', name: 'Terug', password: 'lang genoeg', date_of_birth: adultDob })
       expect(signupAgain.json().error).toBe('account_deleted')
 
@@ -310,6 +311,42 @@ describeEachDb('accounts API', (kind) => {
       await app.services.jobs.runDue()
       expect(await database.db.select().from(accounts).where(eq(accounts.id, account.id))).toEqual([])
       expect(await database.db.select().from(profiles).where(eq(profiles.accountId, account.id))).toEqual([])
+    })
+
+    it('offers reactivation at login with the right password only; a wrong one fails and counts like any other', async () => {
+      const { account, password } = await createMember(database.db, { email: 'terug-via-login@example.nl' })
+      const email = 'terug-via-login@example.nl'
+      const cookie = sessionCookie((await post('/api/user.php', { email, password })).headers['set-cookie'])
+      expect((await post('/api/delete-account.php', { password, reason: 'other' }, 'datingstad.nl', { cookie })).statusCode).toBe(200)
+
+      const wrong = await post('/api/user.php', { email, password: 'helemaal fout' })
+      const unknown = await post('/api/user.php', { email: 'bestaat-niet-login@example.nl', password: 'helemaal fout' })
+      expect([wrong.statusCode, wrong.json()]).toEqual([401, { error: 'login_failed', message: 'Login mislukt, probeer opnieuw' }])
+      expect(wrong.json()).toEqual(unknown.json())
+      // Even with reactivate set, a wrong password brings nothing back.
+      expect((await post('/api/user.php', { email, password: 'helemaal fout', reactivate: true })).statusCode).toBe(401)
+      const [counted] = await database.db.select().from(accounts).where(eq(accounts.id, account.id))
+      expect([counted.status, counted.failedLogins]).toEqual(['deleted', 2])
+
+      const told = await post('/api/user.php', { email, password })
+      expect(told.statusCode).toBe(403)
+      expect(told.json()).toMatchObject({ error: 'account_deleted', message: expect.stringContaining('14 dagen') })
+      expect(told.headers['set-cookie']).toBeUndefined()
+
+      const back = await post('/api/user.php', { email, password, reactivate: true })
+      expect(back.statusCode).toBe(200)
+      const [row] = await database.db.select().from(accounts).where(eq(accounts.id, account.id))
+      expect([row.status, row.deletedAt, row.failedLogins]).toEqual(['active', null, 0])
+      expect((await database.db.select().from(profiles).where(eq(profiles.accountId, account.id)))[0].searchable).toBe(true)
+      // The mailed link is used up with it.
+      expect(await database.db.select().from(oneTimeTokens).where(and(eq(oneTimeTokens.accountId, account.id), eq(oneTimeTokens.purpose, 'reactivate')))).toEqual([])
+      const me = await app.inject({ url: '/api/user.php', headers: { host: 'datingstad.nl', cookie: sessionCookie(back.headers['set-cookie']) } })
+      expect(me.statusCode).toBe(200)
+
+      // After the grace period the account answers like an unknown address, right password or not.
+      await post('/api/delete-account.php', { password, reason: 'other' }, 'datingstad.nl', { cookie: sessionCookie(back.headers['set-cookie']) })
+      await database.db.update(accounts).set({ deletedAt: new Date(Date.now() - 15 * 86400_000) }).where(eq(accounts.id, account.id))
+      expect((await post('/api/user.php', { email, password, reactivate: true })).json().error).toBe('login_failed')
     })
 
     it('offers invisible mode as an alternative', async () => {

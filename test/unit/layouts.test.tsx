@@ -121,4 +121,18 @@ describe('the error page', () => {
     renderShell({ layout: 'default', extra: { is404: false, abortReason: 'Geen toegang', abortStatusCode: 403 } as Partial<PageContext>, page: <ErrorPage /> })
     expect(screen.getAllByTestId('error-message')[1].textContent).toBe('Geen toegang')
   })
+
+  it('when the error page itself fails, links home in the language of the page', () => {
+    // A status that cannot be shown makes the error page's own rendering fail.
+    const broken = { toString: () => { throw new Error('broken') } }
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      renderShell({ layout: 'default', extra: { is404: false, abortStatusCode: broken } as unknown as Partial<PageContext>, page: <ErrorPage /> })
+      expect(screen.getByText(/An error occurred while showing the error page/)).toBeTruthy()
+      expect(screen.getByRole('link', { name: 'Naar de startpagina' }).getAttribute('href')).toBe('/')
+      expect(screen.queryByRole('link', { name: 'Home' })).toBeNull()
+    } finally {
+      quiet.mockRestore()
+    }
+  })
 })

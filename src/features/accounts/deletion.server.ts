@@ -5,7 +5,7 @@ import path from 'node:path'
 import { and, eq, lte, sql } from 'drizzle-orm'
 import type { TFunction } from 'i18next'
 import type { Db } from '../../db/client.server'
-import { accounts, complaints, messages, photos, profiles, sessions } from '../../db/schema'
+import { accounts, complaints, messages, oneTimeTokens, photos, profiles, sessions } from '../../db/schema'
 import type { Tenant } from '../../shared/tenant-schema'
 import { enqueueJob, type JobHandler } from '../../server/jobs.server'
 import { verifyPassword } from './passwords.server'
@@ -49,6 +49,28 @@ export async function reactivateAccount(db: Db, tenant: Tenant, token: string | 
       .update(accounts)
       .set({ status: previous === 'not_confirmed' ? 'not_confirmed' : 'active', deletedAt: null })
       .where(and(eq(accounts.id, row.accountId), eq(accounts.status, 'deleted'), sql`${accounts.deletedAt} > now() - make_interval(days => ${DELETION_GRACE_DAYS})`))
+      .returning({ id: accounts.id })
+    if (!acc) return false
+    await tx.update(profiles).set({ searchable: true }).where(eq(profiles.accountId, acc.id))
+    return true
+  })
+}
+
+/**
+ * Reactivation by login (the right password within the grace period, checked by the caller): the status from
+ * before the deletion comes from the reactivation token, which is used up so the mailed link no longer works.
+ */
+export async function reactivateDeletedAccount(db: Db, accountId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [token] = await tx
+      .delete(oneTimeTokens)
+      .where(and(eq(oneTimeTokens.accountId, accountId), eq(oneTimeTokens.purpose, 'reactivate')))
+      .returning({ payload: oneTimeTokens.payload })
+    const previous = (token?.payload as { status?: string } | null)?.status
+    const [acc] = await tx
+      .update(accounts)
+      .set({ status: previous === 'not_confirmed' ? 'not_confirmed' : 'active', deletedAt: null })
+      .where(and(eq(accounts.id, accountId), eq(accounts.status, 'deleted'), sql`${accounts.deletedAt} > now() - make_interval(days => ${DELETION_GRACE_DAYS})`))
       .returning({ id: accounts.id })
     if (!acc) return false
     await tx.update(profiles).set({ searchable: true }).where(eq(profiles.accountId, acc.id))

@@ -16,28 +16,39 @@ export function LoginPage() {
   const { user } = useSession()
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
+  // The answer account_deleted (right password, deleted within the grace period): the form's credentials are kept
+  // so the button can send them again with reactivate (docs/decisions/025-reactivation-by-login.md).
+  const [deleted, setDeleted] = useState<{ email: string; password: string; message: string }>()
   // Set after hydration: the query flag of the reactivation link.
   const [reactivated, setReactivated] = useState(false)
   useEffect(() => setReactivated(new URLSearchParams(window.location.search).has('reactivated')), [])
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    const form = new FormData(e.currentTarget)
+  const login = async (credentials: { email: string; password: string }, reactivate: boolean) => {
     setBusy(true)
     setError(undefined)
     try {
       const res = await http<{ user: PresentedUser }>('/api/user.php', {
         method: 'POST',
-        body: { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
+        body: reactivate ? { ...credentials, reactivate: true } : credentials,
       })
       store.user = res.user
       // Back to the members-only page the visitor came from (same site only), else the member search, the home
       // after login (SPEC.md section 2).
       window.location.href = safeNextPath(new URLSearchParams(window.location.search).get('next')) ?? '/members'
     } catch (err) {
-      setError(err instanceof HttpError && err.message ? err.message : t('errors.generic'))
+      if (err instanceof HttpError && err.code === 'account_deleted') setDeleted({ ...credentials, message: err.message })
+      else {
+        setDeleted(undefined)
+        setError(err instanceof HttpError && err.message ? err.message : t('errors.generic'))
+      }
       setBusy(false)
     }
+  }
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const form = new FormData(e.currentTarget)
+    void login({ email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') }, false)
   }
 
   return (
@@ -57,6 +68,14 @@ export function LoginPage() {
             {error && (
               <Alert role="alert" data-testid="login-error">
                 {error}
+              </Alert>
+            )}
+            {deleted && (
+              <Alert tone="info" role="alert" data-testid="account-deleted">
+                <p style={{ margin: '0 0 12px' }}>{deleted.message}</p>
+                <Button type="button" block disabled={busy} onClick={() => void login({ email: deleted.email, password: deleted.password }, true)}>
+                  {busy ? t('login.reactivating') : t('login.reactivate')}
+                </Button>
               </Alert>
             )}
             <form onSubmit={submit} noValidate>

@@ -6,6 +6,8 @@ import type { Db } from '../../db/client.server'
 import { accounts } from '../../db/schema'
 import { verifyPassword } from './passwords.server'
 import type { Account } from './sessions.server'
+import { DELETION_GRACE_DAYS } from './signup.server'
+import { reactivateDeletedAccount } from './deletion.server'
 import type { LimitRule, RateLimiter } from '../../server/rate-limit.server'
 
 export const MAX_FAILED_LOGINS = 5
@@ -15,6 +17,7 @@ export type LoginResult =
   | { ok: true; account: Account }
   | { ok: false; reason: 'failed' }
   | { ok: false; reason: 'blocked'; minutes: number }
+  | { ok: false; reason: 'deleted' }
 
 /**
  * The unknown addresses' counter: MAX_FAILED_LOGINS - 1 failures pass, the next one blocks the key for
@@ -25,13 +28,20 @@ const UNKNOWN_COUNT_SECONDS = 24 * 3600
 const UNKNOWN_RULE: LimitRule = { limit: MAX_FAILED_LOGINS - 1, windowSeconds: UNKNOWN_COUNT_SECONDS, blockSeconds: BLOCK_MINUTES * 60 }
 const unknownKey = (pool: string, email: string) => `login-unknown:${pool}:${crypto.createHash('sha256').update(email.toLowerCase()).digest('hex')}`
 
-export async function attemptLogin(db: Db, limiter: RateLimiter, pool: string, email: string, password: string): Promise<LoginResult> {
+/**
+ * A deleted account within the grace period is handled like any account (block, password, count), so a wrong
+ * password answers 'failed' like an unknown address. Only the right password tells that it is deleted ('deleted');
+ * with reactivate set, the right password brings it back and logs in (docs/decisions/025-reactivation-by-login.md).
+ * After the grace period, until the purge job has run, it is treated as unknown.
+ */
+export async function attemptLogin(db: Db, limiter: RateLimiter, pool: string, email: string, password: string, opts: { reactivate?: boolean } = {}): Promise<LoginResult> {
   const [account] = await db
     .select()
     .from(accounts)
     .where(and(eq(accounts.pool, pool), sql`lower(${accounts.email}) = lower(${email})`))
     .limit(1)
-  if (!account || account.status === 'deleted') {
+  const inGrace = account?.status === 'deleted' && !!account.deletedAt && account.deletedAt.getTime() > Date.now() - DELETION_GRACE_DAYS * 86400_000
+  if (!account || (account.status === 'deleted' && !inGrace)) {
     // The same steps as for an account: the block first, then a password check of the same cost, then the count.
     const key = unknownKey(pool, email)
     const blocked = await limiter.peek(key, UNKNOWN_RULE)
@@ -56,6 +66,10 @@ export async function attemptLogin(db: Db, limiter: RateLimiter, pool: string, e
       .returning({ failedLogins: accounts.failedLogins })
     if (row.failedLogins >= MAX_FAILED_LOGINS) return { ok: false, reason: 'blocked', minutes: BLOCK_MINUTES }
     return { ok: false, reason: 'failed' }
+  }
+  if (account.status === 'deleted') {
+    if (!opts.reactivate) return { ok: false, reason: 'deleted' }
+    if (!(await reactivateDeletedAccount(db, account.id))) return { ok: false, reason: 'failed' }
   }
   const [updated] = await db
     .update(accounts)

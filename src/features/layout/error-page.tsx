@@ -5,7 +5,7 @@ import { PageColumn, Card, PageTitle } from '../../ui/page'
 import { ButtonLink } from '../../ui/button'
 
 /** If the error page itself fails, this is what shows. */
-class Fallback extends Component<{ message: string; children: ReactNode }, { failed: boolean }> {
+class Fallback extends Component<{ message: string; homeLabel: string; children: ReactNode }, { failed: boolean }> {
   state = { failed: false }
   static getDerivedStateFromError() {
     return { failed: true }
@@ -14,7 +14,7 @@ class Fallback extends Component<{ message: string; children: ReactNode }, { fai
     if (!this.state.failed) return this.props.children
     return (
       <p style={{ textAlign: 'center', padding: 48 }}>
-        {this.props.message} <a href="/">Home</a>
+        {this.props.message} <a href="/">{this.props.homeLabel}</a>
       </p>
     )
   }
@@ -46,7 +46,7 @@ function ErrorContent() {
 export function ErrorPage() {
   const { t } = useTranslation()
   return (
-    <Fallback message={t('errors.error_page_failed')}>
+    <Fallback message={t('errors.error_page_failed')} homeLabel={t('errors.home_link')}>
       <ErrorContent />
     </Fallback>
   )

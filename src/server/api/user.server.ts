@@ -8,6 +8,7 @@ import { ApiError, requireAccount } from '../context.server'
 import { parseInput } from '../zod-errors.server'
 import { enforceLimit } from '../rate-limit.server'
 import { attemptLogin } from '../../features/accounts/login.server'
+import { DELETION_GRACE_DAYS } from '../../features/accounts/signup.server'
 import type { Config } from '../config.server'
 import { createSession, destroySession, presentUser, SESSION_MAX_AGE_S } from '../../features/accounts/sessions.server'
 import { tenantLocales } from '../../features/settings/settings.server'
@@ -49,11 +50,13 @@ export async function userRoutes(app: FastifyInstance) {
     const { tenant, t } = req.ctx
     const body = parseInput(loginRequest, req.body, t)
     await enforceLimit(req, `login-ip:${req.ip}`, 30, 300)
-    const result = await attemptLogin(db, app.services.limiter, tenant.pool, body.email, body.password)
+    const result = await attemptLogin(db, app.services.limiter, tenant.pool, body.email, body.password, { reactivate: body.reactivate })
     if (!result.ok) {
       if (result.reason === 'blocked') {
         throw new ApiError(429, 'login_blocked', t('login.blocked', { minutes: result.minutes }), undefined, { minutes: result.minutes }, { 'retry-after': String(result.minutes * 60) })
       }
+      // Only after the right password: the member learns their own account is deleted and can bring it back.
+      if (result.reason === 'deleted') throw new ApiError(403, 'account_deleted', t('login.account_deleted', { days: DELETION_GRACE_DAYS }))
       throw new ApiError(401, 'login_failed', t('login.failed'))
     }
     await destroySession(db, req.cookies[SESSION_COOKIE])
