@@ -18,9 +18,14 @@ export function bundleHref(id: string, data: Pick<CreditsPageData, 'returnTo' | 
 }
 
 const Balance = styled.p(({ theme }) => ({
+  // Two unbreakable parts that wrap as wholes on a phone: a long German or French balance line otherwise left the
+  // separator dangling beside a broken line.
   display: 'inline-flex',
-  gap: 8,
+  flexWrap: 'wrap',
+  columnGap: 6,
+  rowGap: 2,
   alignItems: 'center',
+  '& > span': { whiteSpace: 'nowrap' },
   margin: '0 0 16px',
   padding: '6px 14px',
   borderRadius: 999,
@@ -76,7 +81,7 @@ export function CreditsPage({ pricing = false }: { pricing?: boolean }) {
       <Lead>{t('credits_page.intro')}</Lead>
       {user && (
         <Balance data-testid="credits-balance">
-          {t('credits_page.balance', { count: user.credits })}
+          <span>{t('credits_page.balance', { count: user.credits })}</span>
           {user.paid_user && <span>· {t('premium_page.you_are_premium_short')}</span>}
         </Balance>
       )}
