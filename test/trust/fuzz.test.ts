@@ -14,6 +14,16 @@ import { accounts } from '../../src/db/schema'
 import * as contracts from '../../src/shared/contracts'
 import * as chatContracts from '../../src/shared/chat-contracts'
 import * as discoveryContracts from '../../src/shared/discovery-contracts'
+import type { EndpointDefinition } from '../../src/shared/endpoint'
+import * as complaintsEndpoints from '../../src/features/complaints/endpoints'
+import * as discoveryEndpoints from '../../src/features/discovery/endpoints'
+import * as notificationsEndpoints from '../../src/features/notifications/endpoints'
+import * as photosEndpoints from '../../src/features/photos/endpoints'
+import * as profileEndpoints from '../../src/features/profile/endpoints'
+import * as settingsEndpoints from '../../src/features/settings/endpoints'
+import * as shellEndpoints from '../../src/features/shell/endpoints'
+import * as paymentsContracts from '../../src/features/payments/contracts'
+import * as landerContract from '../../src/features/landers/lander-contract'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124)
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000)
@@ -128,6 +138,24 @@ const fieldNames = [
   ]),
 ]
 
+// The endpoint definitions (defineEndpoint, src/shared/endpoint.ts) by method and path: a route with one draws its
+// query, path parameters and body from it (and still from the heuristics, for the hostile shapes).
+const isEndpoint = (v: unknown): v is EndpointDefinition =>
+  typeof v === 'object' && v !== null && typeof (v as { method?: unknown }).method === 'string' && typeof (v as { path?: unknown }).path === 'string' && isZod((v as { response?: unknown }).response)
+const endpointModules = [complaintsEndpoints, discoveryEndpoints, notificationsEndpoints, photosEndpoints, profileEndpoints, settingsEndpoints, shellEndpoints, paymentsContracts, landerContract] as Record<string, unknown>[]
+const definitions = new Map<string, EndpointDefinition>()
+for (const v of endpointModules.flatMap((m) => Object.values(m)).flatMap((v) => (isEndpoint(v) ? [v] : typeof v === 'object' && v !== null ? Object.values(v) : []))) {
+  if (isEndpoint(v)) definitions.set(`${v.method} ${v.path}`, v)
+}
+
+/** A generated query object as a query string (arrays as repeated parameters). */
+function toQueryString(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return ''
+  return Object.entries(value)
+    .flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).filter((x) => x !== undefined).map((x) => `${enc(k)}=${enc(typeof x === 'object' ? JSON.stringify(x) : String(x))}`))
+    .join('&')
+}
+
 // --- requests -----------------------------------------------------------------------------------------------
 
 /** Percent-encoding that also sends what encodeURIComponent refuses (a lone surrogate goes as invalid UTF-8 bytes). */
@@ -194,23 +222,32 @@ describeEachDb('fuzzing the API contracts', (kind) => {
       .filter((r) => r.path !== '/api/ws')
     expect(routes.length).toBeGreaterThan(40)
 
-    const requestArb: fc.Arbitrary<FuzzRequest> = fc
-      .record({
-        route: fc.constantFrom(...routes),
-        query: queryArb(ids),
-        session: fc.constantFrom('none', 'free', 'premium', 'gay') as fc.Arbitrary<FuzzRequest['session']>,
-        body: fc.option(bodyArb, { freq: 4 }),
-        param: fc.oneof(hostileString, fc.constantFrom(...ids.map(String))),
-      })
-      .map(({ route, query, session, body, param }) => ({
-        method: route.method,
-        // A path parameter (:id) gets a generated value.
-        path: route.path.replace(/:[A-Za-z_]+/g, enc(String(param)) || 'x'),
-        query,
-        // Logging out would end the session the next requests use.
-        session: route.path === '/api/logout.php' ? 'none' : session,
-        body: route.method === 'GET' || route.method === 'DELETE' ? undefined : (body ?? undefined),
-      }))
+    const defined = routes.filter((r) => definitions.has(`${r.method} ${r.path}`)).length
+    expect(defined).toBeGreaterThan(10)
+    const requestArb: fc.Arbitrary<FuzzRequest> = fc.constantFrom(...routes).chain((route) => {
+      const d = definitions.get(`${route.method} ${route.path}`)
+      const heuristicParam = fc.oneof(hostileString, fc.constantFrom(...ids.map(String)))
+      return fc
+        .record({
+          query: d?.query ? fc.oneof({ weight: 3, arbitrary: arbitraryOf(d.query).map(toQueryString) }, { weight: 1, arbitrary: queryArb(ids) }) : queryArb(ids),
+          session: fc.constantFrom('none', 'free', 'premium', 'gay') as fc.Arbitrary<FuzzRequest['session']>,
+          body: fc.option(d?.body ? fc.oneof({ weight: 3, arbitrary: arbitraryOf(d.body).map((value) => ({ kind: 'json' as const, value })) }, { weight: 1, arbitrary: bodyArb }) : bodyArb, { freq: 4 }),
+          params: d?.params ? fc.oneof({ weight: 3, arbitrary: arbitraryOf(d.params) }, { weight: 1, arbitrary: fc.constant(undefined) }) : fc.constant(undefined),
+          param: heuristicParam,
+        })
+        .map(({ query, session, body, params, param }) => ({
+          method: route.method,
+          // A path parameter (:id) gets a value of its definition, or a generated one.
+          path: route.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+            const own = typeof params === 'object' && params !== null ? (params as Record<string, unknown>)[name] : undefined
+            return enc(String(own ?? param)) || 'x'
+          }),
+          query,
+          // Logging out would end the session the next requests use.
+          session: route.path === '/api/logout.php' ? 'none' : session,
+          body: route.method === 'GET' || route.method === 'DELETE' ? undefined : (body ?? undefined),
+        }))
+    })
 
     let sent = 0
     // Time spent per route, printed with the summary (the slow routes of a run).
@@ -242,7 +279,7 @@ describeEachDb('fuzzing the API contracts', (kind) => {
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     )
     const seconds = ((Date.now() - started) / 1000).toFixed(1)
-    console.log(`[fuzz] ${sent} requests over ${routes.length} routes in ${seconds} s (seed ${SEED}).`)
+    console.log(`[fuzz] ${sent} requests over ${routes.length} routes (${defined} from their endpoint definitions) in ${seconds} s (seed ${SEED}).`)
     console.log(`[fuzz] slowest routes (ms in total): ${[...cost].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`)
     expect(sent).toBeGreaterThanOrEqual(RUNS)
 
