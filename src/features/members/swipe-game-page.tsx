@@ -11,6 +11,7 @@ import { FictionalLabel, MemberPhoto, placeOf } from '../../ui/member-card'
 import { Alert } from '../../ui/form'
 import { ButtonLink } from '../../ui/button'
 import { Heart } from '../../ui/heart'
+import { Controls, Round, Stamp } from '../../ui/swipe-controls'
 import { LoginRequired } from '../../ui/login-required'
 import { dragTransform, useSwipe, type SwipeDirection } from './swipe-gesture'
 import type { SwipeGamePageData } from './page-data.server'
@@ -46,41 +47,6 @@ const Caption = styled.div({
   h2: { margin: 0, fontSize: 26, textShadow: '0 1px 3px rgba(0,0,0,0.4)' },
   p: { margin: '2px 0 0', opacity: 0.92 },
 })
-const Stamp = styled.span<{ kind: 'like' | 'nope' }>(({ theme, kind }) => ({
-  position: 'absolute',
-  top: 24,
-  [kind === 'like' ? 'left' : 'right']: 20,
-  padding: '4px 12px',
-  border: `4px solid ${kind === 'like' ? theme.colors.success : theme.colors.danger}`,
-  color: kind === 'like' ? theme.colors.success : theme.colors.danger,
-  background: 'rgba(255,255,255,0.85)',
-  borderRadius: 8,
-  fontWeight: 900,
-  fontSize: 24,
-  textTransform: 'uppercase',
-  transform: `rotate(${kind === 'like' ? -14 : 14}deg)`,
-  pointerEvents: 'none',
-}))
-const Controls = styled.div({ display: 'flex', justifyContent: 'center', gap: 28, marginTop: 18 })
-const Round = styled.button<{ tone: 'like' | 'skip' }>(({ theme, tone }) => ({
-  width: 68,
-  height: 68,
-  borderRadius: '50%',
-  border: 'none',
-  background: theme.colors.surface,
-  color: tone === 'like' ? theme.colors.primary : theme.colors.muted,
-  boxShadow: '0 6px 18px rgba(0,0,0,0.15)',
-  fontSize: 30,
-  fontWeight: 700,
-  cursor: 'pointer',
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  transition: 'transform 120ms ease',
-  '&:hover': { transform: 'scale(1.06)' },
-  '&:disabled': { opacity: 0.45, cursor: 'not-allowed', transform: 'none' },
-  '&:focus-visible': { outline: `3px solid ${theme.colors.secondary}`, outlineOffset: 3 },
-}))
 const Hint = styled.p(({ theme }) => ({ textAlign: 'center', color: theme.colors.muted, fontSize: 14, margin: '12px 0 0' }))
 const Done = styled.div(({ theme }) => ({
   position: 'absolute',

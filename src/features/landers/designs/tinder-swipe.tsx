@@ -3,6 +3,7 @@
 import { useCallback, useState } from 'react'
 import styled from '../../../ui/styled'
 import { Heart } from '../../../ui/heart'
+import { Controls, Round, Stamp } from '../../../ui/swipe-controls'
 import { FictionalLabel } from '../../../ui/member-card'
 import { dragTransform, useSwipe, type SwipeDirection } from '../../members/swipe-gesture'
 import { FictionalNote, LanderCta, LoginLine, Portrait, useLander, usePlaceOf } from '../lander-kit'
@@ -28,40 +29,6 @@ const CardFace = styled.article({
   '> div:first-of-type': { height: '100%', aspectRatio: 'auto' },
 })
 const Caption = styled.div({ position: 'absolute', left: 0, right: 0, bottom: 0, padding: '56px 16px 16px', color: '#fff', background: 'linear-gradient(transparent, rgba(0,0,0,0.75))', zIndex: 2, h2: { margin: 0, fontSize: 26 }, p: { margin: '2px 0 0', opacity: 0.92 } })
-const Stamp = styled.span<{ kind: 'like' | 'nope' }>(({ theme, kind }) => ({
-  position: 'absolute',
-  top: 24,
-  zIndex: 3,
-  [kind === 'like' ? 'left' : 'right']: 20,
-  padding: '4px 12px',
-  border: `4px solid ${kind === 'like' ? theme.colors.success : theme.colors.danger}`,
-  color: kind === 'like' ? theme.colors.success : theme.colors.danger,
-  background: 'rgba(255,255,255,0.85)',
-  borderRadius: 8,
-  fontWeight: 900,
-  fontSize: 24,
-  textTransform: 'uppercase',
-  transform: `rotate(${kind === 'like' ? -14 : 14}deg)`,
-  pointerEvents: 'none',
-}))
-const Controls = styled.div({ display: 'flex', justifyContent: 'center', gap: 28, marginTop: 18 })
-const Round = styled.button<{ tone: 'like' | 'skip' }>(({ theme, tone }) => ({
-  width: 66,
-  height: 66,
-  borderRadius: '50%',
-  border: 'none',
-  background: '#fff',
-  color: tone === 'like' ? theme.colors.primary : theme.colors.muted,
-  boxShadow: '0 6px 18px rgba(0,0,0,0.15)',
-  fontSize: 28,
-  fontWeight: 700,
-  cursor: 'pointer',
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  '&:disabled': { opacity: 0.45, cursor: 'default' },
-  '&:focus-visible': { outline: `3px solid ${theme.colors.secondary}`, outlineOffset: 3 },
-}))
 const End = styled.div(({ theme }) => ({
   position: 'absolute',
   inset: 0,
