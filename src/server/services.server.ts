@@ -20,6 +20,7 @@ import { TEST_WEBHOOK_JOB, testWebhookHandler } from '../features/payments/provi
 import { MEDIA_ORPHANS_JOB, ORPHAN_MIN_AGE_MS, removeOrphanMedia } from '../features/photos/photos.server'
 import type https from 'node:https'
 import { redactText } from './log-redact.server'
+import { installId, redisNamespace } from './install-id.server'
 
 /**
  * jobIntervalMs 0 leaves the job worker to explicit runDue() calls (tests). pushAgent is for tests only: the
@@ -35,7 +36,8 @@ export async function createServices(opts: { config: Config; database: Database;
   // Read once, on the first mail that needs it.
   let secret: Promise<Buffer> | undefined
   const vapid = await loadVapidKeys(database.db)
-  const realtime = createRealtime({ redisUrl: config.redisUrl, prefix: config.redisPrefix, log: (m, err) => log?.(`${m}${err ? `: ${String(err)}` : ''}`) })
+  const redisPrefix = redisNamespace(config.redisPrefix, await installId(database.db))
+  const realtime = createRealtime({ redisUrl: config.redisUrl, prefix: redisPrefix, log: (m, err) => log?.(`${m}${err ? `: ${String(err)}` : ''}`) })
   const push = createPushSender({ vapid, agent: opts.pushAgent, allowPrivateHosts: config.pushAllowPrivateHosts })
   const gifs = createGifSource({ giphyApiKey: config.giphyApiKey, giphyApiUrl: config.giphyApiUrl, log })
   const handlers = {
@@ -52,6 +54,6 @@ export async function createServices(opts: { config: Config; database: Database;
   const jobs = createJobWorker(database.db, handlers, { intervalMs: opts.jobIntervalMs, log })
   // A process that runs the worker keeps the recurring jobs queued (tests run jobs by hand and queue none).
   if (opts.jobIntervalMs !== 0) await ensureJob(database.db, MEDIA_ORPHANS_JOB, 60)
-  const limiter = createRateLimiter({ redisUrl: config.redisUrl, prefix: config.redisPrefix, log: (m, err) => log?.(`${m}${err ? `: ${String(err)}` : ''}`) })
+  const limiter = createRateLimiter({ redisUrl: config.redisUrl, prefix: redisPrefix, log: (m, err) => log?.(`${m}${err ? `: ${String(err)}` : ''}`) })
   return { config, database, tenants, i18n, geoip: await openGeoIp(), vapid, mailer, jobs, realtime, gifs, limiter }
 }
