@@ -1,40 +1,65 @@
-// npm test: jest (unit, component, API on PGlite and PostgreSQL) then Playwright, and one closing line
-// "N passed, N failed, N skipped" over both.
+// npm test: jest (unit, component, API on PGlite and PostgreSQL) and Playwright side by side, then one closing
+// line "N passed, N failed, N skipped" over both. The two share nothing (jest's databases are its own, the browser
+// tests run the production build on their own port and data directory), and the browser tests spend most of their
+// time waiting, so running them together takes little more than the longer of the two. Playwright's progress is
+// shown as it runs; jest's output is kept in a file and printed when jest ends (interleaved it would be unreadable).
+// TEST_SERIAL=1 runs them one after the other, both on the terminal.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'test-report-'))
 const jestReport = path.join(tmp, 'jest.json')
+const jestLog = path.join(tmp, 'jest.log')
 const pwReport = path.join(tmp, 'playwright.json')
-const totals = { passed: 0, failed: 0, skipped: 0 }
-let failedRun = false
+const serial = process.env.TEST_SERIAL === '1'
+const started = Date.now()
+const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`
 
-const jest = spawnSync('npx', ['jest', '--json', `--outputFile=${jestReport}`], {
-  stdio: 'inherit',
-  env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() },
-})
-if (jest.status !== 0) failedRun = true
+/** Runs a command; with a log file its output goes there, else to the terminal. Resolves with its exit code. */
+function run(cmd, args, env, logFile) {
+  return new Promise((resolve) => {
+    const out = logFile ? fs.openSync(logFile, 'w') : 'inherit'
+    const child = spawn(cmd, args, { stdio: ['ignore', out, out], env: { ...process.env, ...env } })
+    const forward = (signal) => child.kill(signal)
+    process.on('SIGINT', forward).on('SIGTERM', forward)
+    child.on('exit', (code, signal) => {
+      if (logFile) fs.closeSync(out)
+      resolve(code ?? (signal ? 1 : 0))
+    })
+  })
+}
+
+const jestRun = () =>
+  run('npx', ['jest', '--json', `--outputFile=${jestReport}`], { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() }, serial ? undefined : jestLog).then((code) => {
+    if (!serial) {
+      console.log(`\n[test] jest finished after ${elapsed()} (exit ${code}); its output:\n`)
+      process.stdout.write(fs.readFileSync(jestLog, 'utf8'))
+      console.log(`[test] end of jest's output\n`)
+    }
+    return code
+  })
+const e2eRun = () => run('node', ['scripts/e2e.mjs', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport })
+
+if (!serial) console.log('[test] jest and Playwright run side by side; jest prints its output when it ends.')
+const [jestCode, e2eCode] = serial ? [await jestRun(), await e2eRun()] : await Promise.all([jestRun(), e2eRun()])
+
+const totals = { passed: 0, failed: 0, skipped: 0 }
 if (fs.existsSync(jestReport)) {
   const r = JSON.parse(fs.readFileSync(jestReport, 'utf8'))
   totals.passed += r.numPassedTests
   totals.failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0)
   totals.skipped += r.numPendingTests + r.numTodoTests
 }
-
-const e2e = spawnSync('node', ['scripts/e2e.mjs', '--reporter=list,json'], {
-  stdio: ['inherit', 'inherit', 'inherit'],
-  env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport },
-})
-if (e2e.status !== 0) failedRun = true
 if (fs.existsSync(pwReport)) {
   const s = JSON.parse(fs.readFileSync(pwReport, 'utf8')).stats
   totals.passed += s.expected + (s.flaky ?? 0)
   totals.failed += s.unexpected
   totals.skipped += s.skipped
 }
+const failedRun = jestCode !== 0 || e2eCode !== 0
 if (failedRun && totals.failed === 0) totals.failed = 1
 
-console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped (${elapsed()})`)
 process.exit(failedRun ? 1 : 0)
