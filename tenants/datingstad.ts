@@ -38,7 +38,7 @@ export default defineTenant({
     delete_discount: 50,
     added: '2022-05-01',
   },
-  theme: { primary: '#e91e63', secondary: '#ffb300', heroImage: 'city' },
+  theme: { primary: '#e2165b', secondary: '#ffb300', heroImage: 'city' },
   cdn_prefix: '',
   credits: {
     message_credits: 10,
