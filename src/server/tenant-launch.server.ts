@@ -281,7 +281,11 @@ export function brandTexts(localesDir: string, lng: Locale, opts: { niche: Niche
     tagline: lookup(readCatalogue(localesDir, lng, 'common'), `landing.niche.${opts.niche}`),
     country: countryName(opts.country, lng),
   }
-  const text = (key: string) => fill(lookup(pages, `brand.${key}`), vars)
+  // A text may start with the audience ("reife Frauen in deiner Nähe..."): its first letter is a capital.
+  const text = (key: string) => {
+    const filled = fill(lookup(pages, `brand.${key}`), vars)
+    return filled.charAt(0).toLocaleUpperCase(lng) + filled.slice(1)
+  }
   return {
     index_title: text('index_title'),
     description: text('description'),

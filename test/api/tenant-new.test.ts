@@ -96,8 +96,9 @@ describe('npm run tenant:new', () => {
         // Texts from the catalogues of its niche: the audience of the niche and its tagline, in each language.
         const audience: string = catalogue(lng, 'landers').landers.audience[NICHES[b.niche]]
         const tagline: string = catalogue(lng, 'common').landing.niche[b.niche]
-        expect(t.description[lng]).toContain(audience)
-        expect(t.pitch.body[lng]).toContain(tagline)
+        expect(t.description[lng]!.toLowerCase()).toContain(audience.toLowerCase())
+        expect(t.pitch.headline[lng]!.toLowerCase()).toContain(audience.toLowerCase())
+        expect(t.pitch.headline[lng]!.charAt(0)).toBe(t.pitch.headline[lng]!.charAt(0).toUpperCase())
         expect(t.pitch.body[lng]).toContain(t.name)
         expect(t.index_title[lng]).toContain(tagline)
         expect(t.fictional.warning[lng]).toBe(catalogue(lng, 'pages').brand.fictional_warning)
