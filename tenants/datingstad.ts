@@ -1,4 +1,4 @@
-// The general Dutch site (niche 1). One file per brand: see README "Adding a tenant".
+// The general Dutch site (niche 1). One file per brand: see README "How to add a tenant".
 import { defineTenant } from '../src/shared/tenant-schema'
 
 export default defineTenant({
