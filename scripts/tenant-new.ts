@@ -137,10 +137,14 @@ async function ask(answers: LaunchAnswers, ctx: LaunchContext): Promise<LaunchAn
   const q = async (label: string, current: string | undefined, check: (v: string) => string | undefined, fallback?: string): Promise<string> => {
     let value = current
     let problem = value === undefined ? undefined : check(value)
+    let offered = fallback
     while (value === undefined || problem) {
       if (problem) console.log(`  ${problem.replace(/\n/g, '\n  ')}`)
-      const typed = (await rl.question(`${label}${fallback ? ` [${fallback}]` : ''}: `)).trim()
-      value = typed || fallback || ''
+      // A refused colour offers the nearest one that passes: Enter takes it.
+      const nearest = problem && /nearest passing \w+: (#[0-9a-f]{6})/.exec(problem)
+      if (nearest) offered = nearest[1]
+      const typed = (await rl.question(`${label}${offered ? ` [${offered}]` : ''}: `)).trim()
+      value = typed || offered || ''
       problem = check(value)
     }
     return value
