@@ -183,9 +183,14 @@ export function reloadTenantsLive(registry: TenantRegistry, opts: { dir?: string
       try {
         const changed = await reloadTenants(registry, dir)
         opts.log(`[tenants] reloaded (${why}): ${describeReload(changed, registry)}`)
-        await opts.afterReload?.()
       } catch (err) {
         opts.log(`[tenants] reload refused (${why}), the running tenants stay: ${(err as Error).message}`)
+        return
+      }
+      try {
+        await opts.afterReload?.()
+      } catch (err) {
+        opts.log(`[tenants] after the reload (${why}): ${(err as Error).message}`)
       }
     })
   }
