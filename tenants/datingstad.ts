@@ -1,4 +1,4 @@
-// The general Dutch site (niche 1). One file per brand: see README "Adding a tenant".
+// The general Dutch site (niche 1). One file per brand: see README "How to add a tenant".
 import { defineTenant } from '../src/shared/tenant-schema'
 
 export default defineTenant({
@@ -38,7 +38,7 @@ export default defineTenant({
     delete_discount: 50,
     added: '2022-05-01',
   },
-  theme: { primary: '#e91e63', secondary: '#ffb300', heroImage: 'city' },
+  theme: { primary: '#e2165b', secondary: '#ffb300', heroImage: 'city' },
   cdn_prefix: '',
   credits: {
     message_credits: 10,

@@ -40,7 +40,7 @@ export default defineTenant({
     delete_discount: 25,
     added: '2023-09-01',
   },
-  theme: { primary: '#1e88e5', secondary: '#26c6da', unread: '#ff7043', heroImage: 'waves' },
+  theme: { primary: '#1775c8', secondary: '#2ac7db', unread: '#dc3500', heroImage: 'waves' },
   cdn_prefix: '',
   credits: {
     message_credits: 8,

@@ -38,7 +38,7 @@ export default defineTenant({
     delete_discount: 40,
     added: '2022-05-01',
   },
-  theme: { primary: '#8e24aa', secondary: '#ff8f00', heroImage: 'sunset' },
+  theme: { primary: '#8e24aa', secondary: '#ff960f', heroImage: 'sunset' },
   cdn_prefix: '',
   credits: {
     message_credits: 10,

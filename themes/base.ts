@@ -2,7 +2,7 @@
 export const baseTokens = {
   primary: '#e91e63', // pink
   secondary: '#ffb300', // amber
-  unread: '#00bcd4',
+  unread: '#008192', // teal: the nearest to #00bcd4 that carries the badge's white text at WCAG AA
   background: '#fff7fa',
   text: '#212121',
   muted: '#6b6b7b',

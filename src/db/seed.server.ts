@@ -97,6 +97,11 @@ function demoAccountsFor(tenantId: string, personas: { free: Persona; premium: P
   ]
 }
 
+/** The demo accounts a tenant gets on a demo install (npm run tenant:new prints them for a new tenant). */
+export function demoAccountsOfTenant(tenant: Tenant): DemoAccount[] {
+  return demoAccountsFor(tenant.id, personasFor(tenant))
+}
+
 /** The demo member accounts with known passwords: two per tenant (one free, one premium). */
 export const DEMO_ACCOUNTS: DemoAccount[] = Object.entries(DEMO_PERSONAS).flatMap(([id, p]) => demoAccountsFor(id, p))
 

@@ -32,6 +32,7 @@ import { preferredEncoding } from './compress-html.server'
 import { loggerOptions } from './log-redact.server'
 import { apiErrorOfDatabase, refuseNul } from './input-guard.server'
 import { cspNonce, registerSecurityHeaders } from './security-headers.server'
+import { sendMaintenance } from './maintenance.server'
 
 export interface AppOptions {
   services: Services
@@ -70,7 +71,7 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
   await app.register(cookie)
   await app.register(compress, { global: true, threshold: 1024 })
   // Security headers (helmet, CSP with a nonce per response) on every answer, the unknown-host page included.
-  await registerSecurityHeaders(app, services.config, services.tenants.all)
+  await registerSecurityHeaders(app, services.config, () => services.tenants.all)
 
   app.addHook('onRequest', async (req, reply) => {
     if (req.url === '/health') return
@@ -86,6 +87,8 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
     }
     // Files (built assets, media, favicon, service worker) need no session, language or GeoIP lookup.
     if (FILE_PATHS.test(req.url)) return
+    // A tenant switched off answers 503 before any session or database lookup (docs/decisions/027).
+    if (tenant.maintenance) return sendMaintenance(services, req, reply, tenant)
     req.ctx = await buildRequestContext(services, req, tenant)
     // A state-changing API request from another origin is refused.
     if (!SAFE_METHODS.has(req.method) && req.url.startsWith('/api/')) {

@@ -1,7 +1,7 @@
 // Starts the server: config, tenants, database (migrated, seeded on first start), then Fastify.
 import path from 'node:path'
 import { loadConfig } from './config.server'
-import { loadTenants, createRegistry, TenantFileError } from './tenants.server'
+import { loadTenants, createRegistry, reloadTenantsLive, TenantFileError } from './tenants.server'
 import { openDatabase, migrateDatabase } from '../db/client.server'
 import { createServices } from './services.server'
 import { buildApp } from './app.server'
@@ -16,7 +16,9 @@ async function main() {
   const tenants = createRegistry(loaded.all, config.defaultTenant)
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'), command: 'server' })
   await migrateDatabase(database)
-  if (config.seedDemo) {
+  // Demo data on a demo install: the first start fills it, later starts and tenant reloads top it up.
+  const seed = async () => {
+    if (!config.seedDemo) return
     const seeded = await seedDemo(database.db, { tenants: tenants.all, mediaDir: config.mediaDir, membersPerPool: config.seedMembersPerPool, log: (l: string) => console.log(l) })
     if (seeded.created) {
       if (seeded.fictionalMembers > 0) console.log(`[seed] ${seeded.fictionalMembers} fictional demo members loaded.`)
@@ -24,6 +26,7 @@ async function main() {
       for (const a of seeded.demoAccounts) console.log(`  ${a.tenantId.padEnd(12)} ${a.kind.padEnd(8)} ${a.email}  ${a.password}`)
     }
   }
+  await seed()
   const services = await createServices({ config, database, tenants, jobIntervalMs: config.runJobs ? 1000 : 0, log: (m) => console.error(`[jobs] ${m}`) })
   if (database.kind === 'pglite' && !config.runJobs) console.error('[jobs] RUN_JOBS=false on the embedded database: nothing runs the jobs (npm run worker needs PostgreSQL).')
   const app = await buildApp({ services, pages: vikePages({ dev: config.env === 'development' }), logger: true })
@@ -41,7 +44,17 @@ async function main() {
   process.on('SIGINT', close)
   process.on('SIGTERM', close)
   await app.listen({ port: config.port, host: config.host })
-  console.log(`Sites: ${tenants.all.map((t) => `http://${t.id}.localhost:${config.port}/`).join('  ')}`)
+  const sites = () => console.log(`Sites: ${tenants.all.map((t) => `http://${t.id}.localhost:${config.port}/`).join('  ')}`)
+  sites()
+  // Tenant files are read again on SIGHUP and when tenants/ changes: a new brand, a domain moved or a tenant
+  // switched off takes effect without a restart; sessions live in the database (docs/decisions/027).
+  reloadTenantsLive(tenants, {
+    log: (line) => console.log(line),
+    afterReload: async () => {
+      await seed()
+      sites()
+    },
+  })
 }
 
 main().catch((err) => {

@@ -3,14 +3,19 @@ import type { RequestContext, Services } from './context.server'
 import { buildCompanyInfo, buildSettings, pick, termsVersionDate } from '../features/settings/settings.server'
 import type { PublicTenant } from '../../renderer/types'
 
-/** It depends only on tenant, language and country: made once per combination. */
-const caches = new WeakMap<object, Map<string, PublicTenant>>()
+/**
+ * It depends only on tenant, language and country: made once per combination, per tenant object (a reload of the
+ * tenant files makes new objects, docs/decisions/027).
+ */
+const caches = new WeakMap<object, WeakMap<object, Map<string, PublicTenant>>>()
 
 export function publicTenant(services: Pick<Services, 'vapid'>, ctx: Pick<RequestContext, 'tenant' | 'lng' | 't' | 'country'>): PublicTenant {
   const { tenant, lng, t, country } = ctx
-  let cache = caches.get(services)
-  if (!cache) caches.set(services, (cache = new Map()))
-  const key = `${tenant.id}:${lng}:${country ?? ''}`
+  let perTenant = caches.get(services)
+  if (!perTenant) caches.set(services, (perTenant = new WeakMap()))
+  let cache = perTenant.get(tenant)
+  if (!cache) perTenant.set(tenant, (cache = new Map()))
+  const key = `${lng}:${country ?? ''}`
   const hit = cache.get(key)
   if (hit) return hit
   // The region and interest lists stay out of every page: the client loads them from their endpoints when needed.

@@ -42,7 +42,14 @@ export function imageSources(config: Pick<Config, 'giphyApiKey' | 'giphyApiUrl'>
   return [...sources]
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config, tenants: Tenant[]) {
+/** tenants() gives the running tenants: read per answer, so a reload of the tenant files (docs/decisions/027) counts. */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config, tenants: () => Tenant[]) {
+  let sourcesOf: { tenants: Tenant[]; value: string } | undefined
+  const images = () => {
+    const running = tenants()
+    if (sourcesOf?.tenants !== running) sourcesOf = { tenants: running, value: imageSources(config, running).join(' ') || "'self'" }
+    return sourcesOf.value
+  }
   const nonce = (_req: unknown, res: ServerResponse) => `'nonce-${(res as WithNonce)[NONCE] ??= crypto.randomBytes(16).toString('base64url')}'`
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -56,7 +63,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
         styleSrc: ["'self'", nonce],
         styleSrcElem: ["'self'", nonce],
         styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...imageSources(config, tenants)],
+        imgSrc: ["'self'", 'data:', 'blob:', images],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         // The live socket is this host (ws: and wss: are 'self' in CSP level 3).

@@ -8,10 +8,15 @@ import { tenantSchema, type Tenant } from '../shared/tenant-schema'
 export class TenantFileError extends Error {}
 
 export interface TenantRegistry {
-  all: Tenant[]
-  byId: Map<string, Tenant>
+  readonly all: Tenant[]
+  readonly byId: Map<string, Tenant>
   /** The tenant for a Host header value, or undefined for an unknown host. */
   resolve(host: string | undefined): Tenant | undefined
+  /**
+   * Puts other tenants in place of these, in this same object (every holder sees them at once); refused as
+   * createRegistry refuses (duplicate id or domain), keeping the running tenants. docs/decisions/027.
+   */
+  replace(tenants: Tenant[]): void
 }
 
 /** Validates one tenant object; the error names the file and every bad field. */
@@ -28,7 +33,10 @@ export function parseTenant(file: string, value: unknown): Tenant {
   return parsed.data
 }
 
-export async function loadTenants(dir = path.resolve(process.cwd(), 'tenants')): Promise<TenantRegistry> {
+/** The tenants/ folder of the project. */
+export const tenantsDir = () => path.resolve(process.cwd(), 'tenants')
+
+export async function loadTenants(dir = tenantsDir()): Promise<TenantRegistry> {
   const files = fs.readdirSync(dir).filter((f) => /\.[cm]?[jt]s$/.test(f) && !f.endsWith('.d.ts')).sort()
   const tenants: Tenant[] = []
   for (const file of files) {
@@ -59,6 +67,32 @@ function evaluateTenantFile(file: string): { default?: unknown } {
 }
 
 export function createRegistry(tenants: Tenant[], defaultTenant?: string): TenantRegistry {
+  let index = indexTenants(tenants, defaultTenant)
+  return {
+    get all() {
+      return index.all
+    },
+    get byId() {
+      return index.byId
+    },
+    resolve(host) {
+      const { byId, byDomain } = index
+      const name = hostName(host)
+      if (!name) return defaultTenant ? byId.get(defaultTenant) : undefined
+      const direct = byDomain.get(name)
+      if (direct) return direct
+      // <id>.localhost for local preview
+      const m = /^([a-z0-9-]+)\.localhost$/.exec(name)
+      if (m && byId.has(m[1])) return byId.get(m[1])
+      return defaultTenant ? byId.get(defaultTenant) : undefined
+    },
+    replace(next) {
+      index = indexTenants(next, defaultTenant)
+    },
+  }
+}
+
+function indexTenants(tenants: Tenant[], defaultTenant: string | undefined) {
   if (tenants.length === 0) throw new TenantFileError('No tenant files found in tenants/')
   const byId = new Map<string, Tenant>()
   const byDomain = new Map<string, Tenant>()
@@ -72,19 +106,59 @@ export function createRegistry(tenants: Tenant[], defaultTenant?: string): Tenan
     }
   }
   if (defaultTenant && !byId.has(defaultTenant)) throw new TenantFileError(`DEFAULT_TENANT ${defaultTenant} is not a tenant`)
+  return { all: tenants, byId, byDomain }
+}
+
+/** What a reload changed, for the log: tenants added, removed, switched off and domains that moved. */
+export interface TenantReload {
+  added: string[]
+  removed: string[]
+  maintenance: string[]
+  movedDomains: { domain: string; from: string; to: string }[]
+}
+
+/**
+ * Reads the tenant files again and puts them in place in the running registry; a bad file (invalid, failing
+ * contrast, a domain twice) throws and the running tenants stay. Sessions live in the database: none is lost.
+ */
+export async function reloadTenants(registry: TenantRegistry, dir?: string): Promise<TenantReload> {
+  const before = registry.all
+  const next = await loadTenants(dir)
+  registry.replace(next.all)
+  const ownerBefore = new Map(before.flatMap((t) => t.domains.map((d) => [d, t.id] as const)))
   return {
-    all: tenants,
-    byId,
-    resolve(host) {
-      const name = hostName(host)
-      if (!name) return defaultTenant ? byId.get(defaultTenant) : undefined
-      const direct = byDomain.get(name)
-      if (direct) return direct
-      // <id>.localhost for local preview
-      const m = /^([a-z0-9-]+)\.localhost$/.exec(name)
-      if (m && byId.has(m[1])) return byId.get(m[1])
-      return defaultTenant ? byId.get(defaultTenant) : undefined
-    },
+    added: next.all.filter((t) => !before.some((b) => b.id === t.id)).map((t) => t.id),
+    removed: before.filter((b) => !next.byId.has(b.id)).map((b) => b.id),
+    maintenance: next.all.filter((t) => t.maintenance).map((t) => t.id),
+    movedDomains: next.all.flatMap((t) => t.domains.filter((d) => ownerBefore.has(d) && ownerBefore.get(d) !== t.id).map((d) => ({ domain: d, from: ownerBefore.get(d)!, to: t.id }))),
+  }
+}
+
+/** One line about a reload for the server log. */
+export function describeReload(r: TenantReload, registry: TenantRegistry): string {
+  const parts = [`${registry.all.length} tenants`]
+  if (r.added.length) parts.push(`added ${r.added.join(', ')}`)
+  if (r.removed.length) parts.push(`removed ${r.removed.join(', ')}`)
+  if (r.movedDomains.length) parts.push(`moved ${r.movedDomains.map((m) => `${m.domain} ${m.from} -> ${m.to}`).join(', ')}`)
+  parts.push(r.maintenance.length ? `in maintenance: ${r.maintenance.join(', ')}` : 'none in maintenance')
+  return parts.join('; ')
+}
+
+/**
+ * Calls onChange once the tenant files stop changing for `quietMs` (an editor writes a file in several steps);
+ * returns a function that stops watching.
+ */
+export function watchTenantFiles(dir: string, onChange: () => void, quietMs = 300): () => void {
+  let timer: NodeJS.Timeout | undefined
+  const watcher = fs.watch(dir, (_event, file) => {
+    if (file && !/\.[cm]?[jt]s$/.test(String(file))) return
+    clearTimeout(timer)
+    timer = setTimeout(onChange, quietMs)
+  })
+  watcher.on('error', () => watcher.close())
+  return () => {
+    clearTimeout(timer)
+    watcher.close()
   }
 }
 
@@ -94,4 +168,37 @@ export function hostName(host: string | undefined): string | undefined {
   const h = host.trim().toLowerCase()
   const m = /^([a-z0-9.-]+)(?::\d{1,5})?$/.exec(h)
   return m ? m[1].replace(/\.$/, '') : undefined
+}
+
+/**
+ * Keeps a running process's tenants in step with tenants/: read again on SIGHUP and when a file there changes.
+ * afterReload runs after each reload that took (the server tops up the demo data of a new tenant). A refused
+ * reload is logged and the running tenants stay. Returns a function that stops it.
+ */
+export function reloadTenantsLive(registry: TenantRegistry, opts: { dir?: string; log: (line: string) => void; afterReload?: () => Promise<void> }): () => void {
+  const dir = opts.dir ?? tenantsDir()
+  let queue = Promise.resolve()
+  const reload = (why: string) => {
+    queue = queue.then(async () => {
+      try {
+        const changed = await reloadTenants(registry, dir)
+        opts.log(`[tenants] reloaded (${why}): ${describeReload(changed, registry)}`)
+      } catch (err) {
+        opts.log(`[tenants] reload refused (${why}), the running tenants stay: ${(err as Error).message}`)
+        return
+      }
+      try {
+        await opts.afterReload?.()
+      } catch (err) {
+        opts.log(`[tenants] after the reload (${why}): ${(err as Error).message}`)
+      }
+    })
+  }
+  const onHangup = () => reload('SIGHUP')
+  process.on('SIGHUP', onHangup)
+  const unwatch = watchTenantFiles(dir, () => reload('file change'))
+  return () => {
+    process.off('SIGHUP', onHangup)
+    unwatch()
+  }
 }

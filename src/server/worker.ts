@@ -1,6 +1,6 @@
 // npm run worker: the job worker alone (mail, purges), for deployments that run the web servers with RUN_JOBS=false.
 import { loadConfig } from './config.server'
-import { loadTenants, createRegistry } from './tenants.server'
+import { loadTenants, createRegistry, reloadTenantsLive } from './tenants.server'
 import { openDatabase, migrateDatabase } from '../db/client.server'
 import { createServices } from './services.server'
 
@@ -21,5 +21,7 @@ const stop = async () => {
   await database.close()
   process.exit(0)
 }
+// The mails name the tenants as the server knows them: their files are read again as the server reads them.
+reloadTenantsLive(tenants, { log: (line) => console.error(line) })
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)

@@ -25,6 +25,8 @@ export const COMMON_ERROR_CODES = [
   'conflict',
   /** 429 */
   'too_many_requests',
+  /** 503 with Retry-After: the tenant is switched off for maintenance (docs/decisions/027). */
+  'maintenance',
   /** 500: a bug or an outage; the message is generic. */
   'internal',
 ] as const

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LOCALES } from './locales'
+import { contrastFailures, describeFailure } from '../../themes/contrast'
 
 /** Niche codes 1 to 7 of SPEC.md section 1, and the lander slug prefix each selects. */
 export const NICHES = { 1: 'none', 2: 'she', 3: 'bdsm', 4: 'bbw', 5: 'gilf', 6: 'milf', 7: 'gay' } as const
@@ -151,8 +152,19 @@ export const tenantSchema = z
     extra_pages: z.record(z.string().regex(/^[a-z0-9-]+$/), z.object({ title: localized, body: localized })).default({}),
     /** The landers (/landers/*): whether search engines may index them (false answers with noindex). */
     landers: z.object({ indexable: z.boolean().default(false) }).default({ indexable: false }),
+    /**
+     * Switched off: every page answers 503 with a maintenance page in the tenant's look, the API 503 with
+     * Retry-After. Read again without a restart (SIGHUP or a change in tenants/, docs/decisions/027).
+     */
+    maintenance: z.boolean().default(false),
+    /** Retry-After of the maintenance answers, in minutes. */
+    maintenance_retry_after_minutes: z.number().int().min(1).max(10080).default(30),
   })
   .superRefine((t, ctx) => {
+    // Text on the theme's colours reads at WCAG AA (themes/contrast.ts); a failing pair names the colour to choose.
+    for (const failure of contrastFailures(t.theme)) {
+      ctx.addIssue({ code: 'custom', path: failure.key ? ['theme', failure.key] : ['theme'], message: describeFailure(failure) })
+    }
     const localizedFields: [string, Record<string, string>][] = [
       ['index_title', t.index_title],
       ['description', t.description],

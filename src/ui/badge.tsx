@@ -14,7 +14,8 @@ const Pill = styled.span<{ tone: 'unread' | 'primary' | 'warning' | 'danger' }>(
   fontWeight: 700,
   lineHeight: '18px',
   textAlign: 'center',
-  color: '#fff',
+  // White on the unread, primary and danger colours; the light warning colour carries the text colour (themes/contrast.ts).
+  color: tone === 'warning' ? theme.colors.text : '#fff',
   background: tone === 'unread' ? theme.colors.unread : tone === 'warning' ? theme.colors.warning : tone === 'danger' ? theme.colors.danger : theme.colors.primary,
 }))
 

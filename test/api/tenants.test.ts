@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { loadTenants, parseTenant, createRegistry, hostName } from '../../src/server/tenants.server'
+import { checkContrast } from '../../themes/contrast'
 
 describe('tenant files', () => {
   it('loads the four demo tenants with the required mix', async () => {
@@ -21,6 +22,17 @@ describe('tenant files', () => {
     const good = fs.readFileSync(path.resolve('tenants/datingstad.ts'), 'utf8')
     fs.writeFileSync(path.join(dir, 'broken.ts'), good.replace("id: 'datingstad'", "id: 'broken'").replace('niche: 1,', 'niche: 9,').replace("../src/shared", path.resolve('src/shared')))
     await expect(loadTenants(dir)).rejects.toThrow(/broken\.ts is invalid:\n\s+niche:/)
+  })
+
+  it('checks the contrast of every tenant file at start and refuses a failing theme naming the tenant and the pair', async () => {
+    const files = fs.readdirSync(path.resolve('tenants')).filter((f) => f.endsWith('.ts'))
+    const { all } = await loadTenants()
+    expect(all.map((t) => `${t.id}.ts`).sort()).toEqual(files.sort())
+    for (const t of all) expect(checkContrast(t.theme).filter((r) => !r.passes).map((r) => `${t.id}: ${r.name}`)).toEqual([])
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tenants-'))
+    const good = fs.readFileSync(path.resolve('tenants/datingstad.ts'), 'utf8')
+    fs.writeFileSync(path.join(dir, 'pale.ts'), good.replace("id: 'datingstad'", "id: 'pale'").replace("primary: '#e2165b'", "primary: '#f48fb1'").replace("../src/shared", path.resolve('src/shared')))
+    await expect(loadTenants(dir)).rejects.toThrow(/pale\.ts is invalid:\n\s+theme\.primary: white text on primary badges: #ffffff on #f48fb1 is 2\.23:1, WCAG AA needs 4\.5:1; nearest passing primary: #[0-9a-f]{6}/)
   })
 
   it('gives every demo tenant 1 to 4 bundles priced in each served country, and methods per country', async () => {

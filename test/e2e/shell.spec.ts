@@ -6,7 +6,7 @@ import { siteUrl, entryWarningConfirmed, hydrated } from './helpers'
 test.describe('app shell', () => {
   test('every page links the manifest, the apple-touch-icon and the theme colour of its brand', async ({ page }, info) => {
     await entryWarningConfirmed(page)
-    for (const [tenant, colour] of [['datingstad', '#e91e63'], ['mannenmatch', null]] as const) {
+    for (const [tenant, colour] of [['datingstad', '#e2165b'], ['mannenmatch', null]] as const) {
       await page.goto(siteUrl(tenant, '/login'))
       const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href')
       expect(manifestHref).toBe('/manifest.webmanifest')

@@ -17,13 +17,15 @@ import { openTestDatabase, type DbKind } from './db'
 /** Test-only service options: pushAgent reaches a local push service with a self-signed certificate. */
 export interface TestServiceOptions {
   pushAgent?: https.Agent
+  /** The tenant files to load instead of the project's tenants/ (tests of tenant:new and tenant reloads). */
+  tenantsDir?: string
 }
 
 /** Services over a test database; the job worker only runs when a test calls services.jobs.runDue(). */
 export async function makeServices(database: Database, env: Record<string, string> = {}, opts: TestServiceOptions = {}): Promise<Services> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dating-test-'))
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '3000', DEV_MAILBOX: 'true', PUBLIC_URL: 'http://{id}.localhost:3000', ...env })
-  return createServices({ config, database, tenants: await loadTenants(), jobIntervalMs: 0, pushAgent: opts.pushAgent })
+  return createServices({ config, database, tenants: await loadTenants(opts.tenantsDir), jobIntervalMs: 0, pushAgent: opts.pushAgent })
 }
 
 export async function makeTestApp(database: Database, env: Record<string, string> = {}, opts: TestServiceOptions = {}): Promise<FastifyInstance> {

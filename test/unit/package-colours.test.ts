@@ -1,7 +1,7 @@
 // The credit bundles' colour bands: white text on every package colour of the theme reads at WCAG AA.
 import { getContrast } from 'polished'
 import { baseTokens } from '../../themes/base'
-import { bandColour } from '../../src/features/payments/payment-ui'
+import { bandColour } from '../../themes/contrast'
 
 it('deepens every package colour until white text on it passes 4.5:1, keeping dark colours as they are', () => {
   for (const colour of baseTokens.packages) {

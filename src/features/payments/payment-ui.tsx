@@ -3,8 +3,9 @@
 import type { ReactNode } from 'react'
 import { useTheme } from '@emotion/react'
 import { useSnapshot } from 'valtio'
-import { getContrast, shade } from 'polished'
+import { shade } from 'polished'
 import styled from '../../ui/styled'
+import { bandColour } from '../../../themes/contrast'
 import { useTranslation } from '../../shared/use-translation'
 import { ButtonLink } from '../../ui/button'
 import type { Bundle } from './contracts'
@@ -52,15 +53,6 @@ const Card = styled.article<{ colour: string; highlighted: boolean }>(({ theme, 
   overflow: 'hidden',
   [theme.mq.lg]: { transform: highlighted ? 'translateY(-6px)' : undefined },
 }))
-/**
- * The package colour deepened until its white text reads at WCAG AA (4.5:1): the theme's package colours are light
- * (a light blue gave 2.6:1), and the band keeps their hue.
- */
-export function bandColour(colour: string): string {
-  let band = colour
-  for (let step = 1; getContrast(band, '#fff') < 4.5 && step <= 20; step++) band = shade(0.05 * step, colour)
-  return band
-}
 
 const Band = styled.div<{ colour: string }>(({ colour }) => ({
   background: `linear-gradient(135deg, ${bandColour(colour)}, ${shade(0.12, bandColour(colour))})`,

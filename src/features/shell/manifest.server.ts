@@ -60,15 +60,16 @@ async function renderIcons(tenant: Tenant): Promise<AppIcon[]> {
 
 /** Renders each tenant's icons once (the first request waits; later ones share the result). */
 export function createAppIconCache() {
-  const byTenant = new Map<string, Promise<AppIcon[]>>()
+  // Per tenant object: a reload of the tenant files (docs/decisions/027) makes new ones, with perhaps new colours.
+  const byTenant = new WeakMap<Tenant, Promise<AppIcon[]>>()
   return {
     icons(tenant: Tenant): Promise<AppIcon[]> {
-      let icons = byTenant.get(tenant.id)
+      let icons = byTenant.get(tenant)
       if (!icons) {
         icons = renderIcons(tenant)
         // A failed render is tried again on the next request instead of being remembered.
-        icons.catch(() => byTenant.delete(tenant.id))
-        byTenant.set(tenant.id, icons)
+        icons.catch(() => byTenant.delete(tenant))
+        byTenant.set(tenant, icons)
       }
       return icons
     },

@@ -10,8 +10,11 @@ const CATALOGUE_CACHE = 'public, max-age=3600'
 
 export async function settingsRoutes(app: FastifyInstance) {
   const { vapid } = app.services
-  const memo = new Map<string, unknown>()
-  const cached = <T>(key: string, make: () => T): T => {
+  // Per tenant object: a reload of the tenant files (docs/decisions/027) makes new ones.
+  const memos = new WeakMap<object, Map<string, unknown>>()
+  const cached = <T>(tenant: object, key: string, make: () => T): T => {
+    let memo = memos.get(tenant)
+    if (!memo) memos.set(tenant, (memo = new Map()))
     if (!memo.has(key)) memo.set(key, make())
     return memo.get(key) as T
   }
@@ -19,7 +22,7 @@ export async function settingsRoutes(app: FastifyInstance) {
   route(app, api.settingsEndpoint, async (req, reply) => {
     const { tenant, lng, t, country } = req.ctx
     reply.header('Cache-Control', 'private, max-age=300').header('Vary', 'Cookie, Accept-Language')
-    return cached(`settings:${tenant.id}:${lng}:${country ?? '-'}`, () =>
+    return cached(tenant, `settings:${lng}:${country ?? '-'}`, () =>
       buildSettings(tenant, { lng, geoCountry: country, pushPublicKey: vapid.publicKey, t }),
     )
   })
@@ -27,18 +30,18 @@ export async function settingsRoutes(app: FastifyInstance) {
   route(app, api.interestsEndpoint, async (req, reply) => {
     const { tenant, lng, t } = req.ctx
     reply.header('Cache-Control', CATALOGUE_CACHE).header('Vary', 'Cookie, Accept-Language')
-    return cached(`interests:${tenant.id}:${lng}`, () => ({ interests: interestsOf(tenant, t) }))
+    return cached(tenant, `interests:${lng}`, () => ({ interests: interestsOf(tenant, t) }))
   })
 
   route(app, api.regionsEndpoint, async (req, reply) => {
     const { tenant, lng } = req.ctx
     reply.header('Cache-Control', CATALOGUE_CACHE).header('Vary', 'Cookie, Accept-Language')
-    return cached(`regions:${tenant.id}:${lng}`, () => ({ countries: regionDataOf(tenant, lng) }))
+    return cached(tenant, `regions:${lng}`, () => ({ countries: regionDataOf(tenant, lng) }))
   })
 
   route(app, api.companyInfoEndpoint, async (req, reply) => {
     const { tenant } = req.ctx
     reply.header('Cache-Control', CATALOGUE_CACHE)
-    return cached(`company:${tenant.id}`, () => buildCompanyInfo(tenant))
+    return cached(tenant, `company`, () => buildCompanyInfo(tenant))
   })
 }
