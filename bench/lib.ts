@@ -69,6 +69,18 @@ export function getText(url: string, host: string): Promise<string> {
   })
 }
 
+/** The response headers of a GET with a Host header (body discarded). */
+export function getHeaders(url: string, host: string): Promise<http.IncomingHttpHeaders> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { host, 'accept-encoding': 'gzip, br' } }, (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.headers))
+      })
+      .on('error', reject)
+  })
+}
+
 export interface LoadResult {
   name: string
   rps: number
