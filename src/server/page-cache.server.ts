@@ -92,6 +92,8 @@ interface CacheInternals {
   inflight: Map<string, Promise<PageCacheEntry | undefined>>
   store(key: string, page: RenderedPage, nonce: string, generation: number): PageCacheEntry | undefined
   encode(entry: PageCacheEntry, encoding: Encoding): Buffer
+  /** Drops the entry of a key if it is still this one. */
+  forget(key: string, entry: PageCacheEntry): void
   count(outcome: 'hits' | 'misses' | 'bypasses'): void
 }
 
@@ -170,6 +172,9 @@ export function createPageCache(opts: { maxBytes: number; ttlMs?: number; now?: 
         break
       }
       return made
+    },
+    forget(key, entry) {
+      if (entries.get(key) === entry) remove(key, entry)
     },
     count(outcome) {
       counters[outcome]++
@@ -266,7 +271,25 @@ function policyWithEntryNonce(reply: FastifyReply, nonce: string) {
   reply.header('content-security-policy', policy.replaceAll(`'nonce-${own}'`, `'nonce-${nonce}'`))
 }
 
-function sendEntry(req: FastifyRequest, reply: FastifyReply, cache: PageCache, entry: PageCacheEntry, outcome: 'hit' | 'miss') {
+/** Responses sent from an entry, for the onSend check below; stored: this response's render made the entry. */
+const sharedResponses = new WeakMap<FastifyReply, { cache: PageCache; key: string; entry: PageCacheEntry; stored: boolean }>()
+
+/**
+ * onSend hook (registered in app.server.ts after @fastify/cookie, whose own onSend writes the cookies set with
+ * reply.setCookie): a shared response that ends up setting a cookie anyway (a hook elsewhere set one) is made
+ * personal, and the entry its render made is dropped. The page's markup never held the cookie, but whatever set it
+ * may have treated the request as someone's.
+ */
+export async function keepCookiesOutOfSharedCaches(_req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const shared = sharedResponses.get(reply)
+  if (!shared || !reply.hasHeader('set-cookie')) return payload
+  if (shared.stored) shared.cache.internal.forget(shared.key, shared.entry)
+  reply.header('Cache-Control', PERSONAL_CACHE_CONTROL).header('Vary', 'Accept-Encoding, Cookie').removeHeader('etag')
+  return payload
+}
+
+function sendEntry(req: FastifyRequest, reply: FastifyReply, cache: PageCache, entry: PageCacheEntry, outcome: 'hit' | 'miss', key: string) {
+  sharedResponses.set(reply, { cache, key, entry, stored: outcome === 'miss' })
   // Scripts and styles of the body carry the entry's nonce; the policy (also of a 304, which browsers merge into
   // their stored response) must name it.
   policyWithEntryNonce(reply, entry.nonce)
@@ -322,14 +345,14 @@ export async function servePage(req: FastifyRequest, reply: FastifyReply, opts: 
   const hit = cache.get(key)
   if (hit) {
     cache.internal.count('hits')
-    return sendEntry(req, reply, cache, hit, 'hit')
+    return sendEntry(req, reply, cache, hit, 'hit', key)
   }
   const pending = cache.internal.inflight.get(key)
   if (pending) {
     const entry = await pending
     if (entry) {
       cache.internal.count('hits')
-      return sendEntry(req, reply, cache, entry, 'hit')
+      return sendEntry(req, reply, cache, entry, 'hit', key)
     }
   }
   cache.internal.count('misses')
@@ -342,7 +365,7 @@ export async function servePage(req: FastifyRequest, reply: FastifyReply, opts: 
     const page = await opts.render()
     entry = shareable(page, reply) ? cache.internal.store(key, page, cspNonce(reply), generation) : undefined
     if (!entry) return sendRendered(req, reply, page, 'miss')
-    return sendEntry(req, reply, cache, entry, 'miss')
+    return sendEntry(req, reply, cache, entry, 'miss', key)
   } finally {
     if (mine) {
       if (cache.internal.inflight.get(key) === mine) cache.internal.inflight.delete(key)

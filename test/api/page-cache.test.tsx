@@ -29,7 +29,7 @@ let gate: Promise<void> | undefined
 /**
  * The landing page as Vike renders it (shell, Emotion styles and a script with the response's nonce), and what a
  * careless page would do besides: write the request's URL into the markup. Other paths: /login (a page that is
- * never shared), /sets-cookie (a page whose response sets a cookie), /boom (a 500), anything else the 404 page.
+ * never shared), /sets-cookie and /late-cookie (a page whose response sets a cookie), /boom (a 500), anything else the 404 page.
  */
 async function render(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<RenderedPage> {
   renders++
@@ -53,6 +53,11 @@ async function render(app: FastifyInstance, req: FastifyRequest, reply: FastifyR
   if (path === '/') return { statusCode: 200, headers, body, pageId: '/pages/index' }
   if (path === '/login') return { statusCode: 200, headers, body, pageId: '/pages/login' }
   if (path === '/sets-cookie') return { statusCode: 200, headers: [...headers, ['Set-Cookie', 'first_touch=abc; Path=/']], body, pageId: '/pages/index' }
+  if (path === '/late-cookie') {
+    // Another part of the server sets a cookie on the reply (written by @fastify/cookie only when the reply is sent).
+    reply.setCookie('first_touch', 'campaign-9', { path: '/' })
+    return { statusCode: 200, headers, body, pageId: '/pages/index' }
+  }
   if (path === '/boom') return { statusCode: 500, headers, body, pageId: '/pages/_error' }
   return { statusCode: 404, headers, body, pageId: '/pages/_error' }
 }
@@ -158,6 +163,16 @@ describe('rendered-HTML cache of anonymous pages', () => {
     expect(second.headers['set-cookie']).toBeDefined()
     expect(renders).toBe(2)
     expect(app.services.pageCache.stats().entries).toBe(0)
+  })
+
+  it('makes a response personal and drops its entry when something else sets a cookie on it', async () => {
+    const first = await get('/late-cookie')
+    expect(String(first.headers['set-cookie'])).toContain('first_touch=campaign-9')
+    expect(first.headers['cache-control']).toBe(PERSONAL_CACHE_CONTROL)
+    expect(first.headers.etag).toBeUndefined()
+    expect(app.services.pageCache.stats().entries).toBe(0)
+    expect((await get('/late-cookie')).headers['x-cache']).toBe('miss')
+    expect(renders).toBe(2)
   })
 
   it('never puts a tracking parameter or tracking cookie into a cached page', async () => {
