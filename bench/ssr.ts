@@ -71,6 +71,7 @@ async function main() {
   }
   const profileFile = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))
   if (profileFile) profile = cpuShares(path.join(profileDir, profileFile), SECONDS)
+  else console.log(`(the profiled server wrote no CPU profile (exit ${profiled.exitCode ?? profiled.signalCode}): no split this run)`)
   fs.rmSync(profileDir, { recursive: true, force: true })
 
   const bare = JSON.parse(execFileSync(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', 'bench/render-to-string.ts', String(SECONDS)], { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } }).trim().split('\n').pop()!)
