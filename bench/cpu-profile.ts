@@ -16,6 +16,8 @@ interface Profile {
 /** The first bucket whose pattern matches a frame of the stack takes the sample: the order matters. */
 const BUCKETS: [string, RegExp][] = [
   ['idle', /^\(idle\) /],
+  // Queries: PGlite runs in this process; with PostgreSQL only the driver's share is here (the server's is not).
+  ['database (PGlite or the pg driver, Drizzle)', /\/node_modules\/(@electric-sql\/pglite|pg|pg-protocol|pg-pool|drizzle-orm)\//],
   ['page render (renderer/+onRenderHtml: React, Emotion, i18next)', /^onRenderHtml /],
   ['compression (gzip)', /^compressHtml /],
   ['vike (routing, hooks, pageContext, HTML injection, serialization)', /\/node_modules\/(vike|@brillout)\//],
@@ -64,5 +66,5 @@ export function cpuShares(profilePath: string, lastSeconds: number): CpuShares {
   return { shares, busyMs: busy / 1000 }
 }
 
-export const RENDER_BUCKET = BUCKETS[1][0]
-export const VIKE_BUCKET = BUCKETS[3][0]
+export const RENDER_BUCKET = BUCKETS.find(([name]) => name.startsWith('page render'))![0]
+export const VIKE_BUCKET = BUCKETS.find(([name]) => name.startsWith('vike'))![0]

@@ -69,6 +69,33 @@ export function getText(url: string, host: string): Promise<string> {
   })
 }
 
+/** The response headers of a GET with a Host header (body discarded). */
+export function getHeaders(url: string, host: string): Promise<http.IncomingHttpHeaders> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { host, 'accept-encoding': 'gzip, br' } }, (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.headers))
+      })
+      .on('error', reject)
+  })
+}
+
+/** A request with a Host header and an optional JSON body: status, headers and the body as text. */
+export function request(method: string, url: string, host: string, opts: { headers?: Record<string, string>; json?: unknown } = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const payload = opts.json === undefined ? undefined : JSON.stringify(opts.json)
+    const req = http.request(url, { method, headers: { host, ...(payload ? { 'content-type': 'application/json' } : {}), ...opts.headers } }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (c) => (body += c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+    })
+    req.on('error', reject)
+    req.end(payload)
+  })
+}
+
 export interface LoadResult {
   name: string
   rps: number
@@ -98,11 +125,13 @@ export function processCpuMs(pid: number | undefined): number | undefined {
   }
 }
 
-export async function load(name: string, url: string, host: string, seconds = 10, connections = 10, pid?: number): Promise<LoadResult> {
+/** extraHeaders: e.g. a member's session cookie. */
+export async function load(name: string, url: string, host: string, seconds = 10, connections = 10, pid?: number, extraHeaders: Record<string, string> = {}): Promise<LoadResult> {
+  const headers = { host, 'accept-encoding': 'gzip, br', ...extraHeaders }
   // Warm up first (JIT, lazy compilation of the first request), then measure.
-  await autocannon({ url, connections, duration: 3, headers: { host, 'accept-encoding': 'gzip, br' } })
+  await autocannon({ url, connections, duration: 3, headers })
   const cpuBefore = processCpuMs(pid)
-  const r = await autocannon({ url, connections, duration: seconds, headers: { host, 'accept-encoding': 'gzip, br' } })
+  const r = await autocannon({ url, connections, duration: seconds, headers })
   const cpuAfter = processCpuMs(pid)
   const cpuMs = cpuBefore !== undefined && cpuAfter !== undefined && r.requests.total > 0 ? (cpuAfter - cpuBefore) / r.requests.total : undefined
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx, cpuMs }

@@ -33,6 +33,7 @@ import { loggerOptions } from './log-redact.server'
 import { apiErrorOfDatabase, refuseNul } from './input-guard.server'
 import { cspNonce, registerSecurityHeaders } from './security-headers.server'
 import { sendMaintenance } from './maintenance.server'
+import { keepCookiesOutOfSharedCaches } from './page-cache.server'
 
 export interface AppOptions {
   services: Services
@@ -69,6 +70,8 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
     await Promise.all([services.realtime.close(), services.limiter.close()])
   })
   await app.register(cookie)
+  // After the cookie plugin's own onSend: a cached page's response that sets a cookie is made personal (decision 033).
+  app.addHook('onSend', keepCookiesOutOfSharedCaches)
   await app.register(compress, { global: true, threshold: 1024 })
   // Security headers (helmet, CSP with a nonce per response) on every answer, the unknown-host page included.
   await registerSecurityHeaders(app, services.config, () => services.tenants.all)

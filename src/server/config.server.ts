@@ -74,6 +74,8 @@ const envSchema = z.object({
   MOLLIE_API_KEY: z.string().regex(/^(test|live)_\w{20,}$/, 'must be a Mollie API key (test_... or live_...)').optional(),
   /** Mollie's API address (tests point it at a local fake); must be https. */
   MOLLIE_API_URL: z.string().regex(/^https:\/\/[^/]+/, 'must be an https address').optional(),
+  /** Memory of the rendered-HTML cache of anonymous pages, in MB (docs/decisions/033); 0 switches it off. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -122,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     pushAllowPrivateHosts: c.PUSH_ALLOW_PRIVATE_HOSTS,
     mollieApiKey: c.MOLLIE_API_KEY,
     mollieApiUrl: c.MOLLIE_API_URL,
+    pageCacheBytes: c.PAGE_CACHE_MB * 1024 * 1024,
     devMailbox: c.DEV_MAILBOX ? c.DEV_MAILBOX === 'true' : c.NODE_ENV === 'development',
   }
 }

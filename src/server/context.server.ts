@@ -14,6 +14,7 @@ import type { Mailer } from '../features/mail/mailer.server'
 import type { JobWorker } from './jobs.server'
 import type { GifSource } from '../features/chat/gifs.server'
 import type { RateLimiter } from './rate-limit.server'
+import type { PageCache } from './page-cache.server'
 
 export interface Services {
   config: Config
@@ -30,6 +31,11 @@ export interface Services {
   gifs: GifSource
   /** Every rate limit (rate-limit.server.ts): Redis with REDIS_URL, else this process's memory. */
   limiter: RateLimiter
+  /**
+   * Rendered HTML of anonymous pages (page-cache.server.ts, docs/decisions/033). Whatever reloads tenants or
+   * catalogues in a running process calls pageCache.clear() so the change shows at once.
+   */
+  pageCache: PageCache
 }
 
 export interface RequestContext {

@@ -21,6 +21,7 @@ import { MEDIA_ORPHANS_JOB, ORPHAN_MIN_AGE_MS, removeOrphanMedia } from '../feat
 import type https from 'node:https'
 import { redactText } from './log-redact.server'
 import { installId, redisNamespace } from './install-id.server'
+import { createPageCache } from './page-cache.server'
 
 /**
  * jobIntervalMs 0 leaves the job worker to explicit runDue() calls (tests). pushAgent is for tests only: the
@@ -55,5 +56,8 @@ export async function createServices(opts: { config: Config; database: Database;
   // A process that runs the worker keeps the recurring jobs queued (tests run jobs by hand and queue none).
   if (opts.jobIntervalMs !== 0) await ensureJob(database.db, MEDIA_ORPHANS_JOB, 60)
   const limiter = createRateLimiter({ redisUrl: config.redisUrl, prefix: redisPrefix, log: (m, err) => log?.(`${m}${err ? `: ${String(err)}` : ''}`) })
-  return { config, database, tenants, i18n, geoip: await openGeoIp(), vapid, mailer, jobs, realtime, gifs, limiter }
+  const pageCache = createPageCache({ maxBytes: config.pageCacheBytes })
+  // A reloaded tenant file shows at once: no page rendered from the old one is served again (decision 033).
+  tenants.onReplace(() => pageCache.clear())
+  return { config, database, tenants, i18n, geoip: await openGeoIp(), vapid, mailer, jobs, realtime, gifs, limiter, pageCache }
 }

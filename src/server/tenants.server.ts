@@ -17,6 +17,8 @@ export interface TenantRegistry {
    * createRegistry refuses (duplicate id or domain), keeping the running tenants. docs/decisions/027.
    */
   replace(tenants: Tenant[]): void
+  /** Calls listener after every replace() that took (caches built from tenants empty themselves). */
+  onReplace(listener: () => void): void
 }
 
 /** Validates one tenant object; the error names the file and every bad field. */
@@ -68,6 +70,7 @@ function evaluateTenantFile(file: string): { default?: unknown } {
 
 export function createRegistry(tenants: Tenant[], defaultTenant?: string): TenantRegistry {
   let index = indexTenants(tenants, defaultTenant)
+  const listeners: Array<() => void> = []
   return {
     get all() {
       return index.all
@@ -88,6 +91,10 @@ export function createRegistry(tenants: Tenant[], defaultTenant?: string): Tenan
     },
     replace(next) {
       index = indexTenants(next, defaultTenant)
+      for (const listener of listeners) listener()
+    },
+    onReplace(listener) {
+      listeners.push(listener)
     },
   }
 }

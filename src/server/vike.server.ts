@@ -1,4 +1,6 @@
 // Hands page requests to Vike with the tenant, session and i18n of the request.
+import crypto from 'node:crypto'
+import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
@@ -6,7 +8,7 @@ import { renderPage } from 'vike/server'
 import type { Services } from './context.server'
 import { pick } from '../features/settings/settings.server'
 import { publicTenant } from './public-tenant.server'
-import { compressHtml } from './compress-html.server'
+import { servePage, type RenderedPage } from './page-cache.server'
 import { presentUser } from '../features/accounts/sessions.server'
 import { cspNonce } from './security-headers.server'
 
@@ -59,6 +61,25 @@ export async function pageContextInit(services: Services, req: FastifyRequest, a
   }
 }
 
+/**
+ * What makes one production build unlike another: a hash of Vike's asset manifest, the page bundle and the
+ * server bundle, read once at start. Part of every page cache key.
+ */
+export function productionBuildId(root: string): string {
+  const hash = crypto.createHash('sha256')
+  const add = (file: string) => {
+    if (!fs.existsSync(file)) return
+    const st = fs.statSync(file)
+    if (st.isDirectory()) {
+      for (const name of fs.readdirSync(file).sort()) add(path.join(file, name))
+    } else if (/\.(json|mjs|js)$/.test(file)) {
+      hash.update(file).update(fs.readFileSync(file))
+    }
+  }
+  for (const part of ['dist/assets.json', 'dist/server', 'dist/node/main.mjs']) add(path.join(root, part))
+  return hash.digest('base64url').slice(0, 16)
+}
+
 export function vikePages(opts: { dev: boolean; root?: string }) {
   return async (app: FastifyInstance) => {
     const root = opts.root ?? process.cwd()
@@ -78,21 +99,23 @@ export function vikePages(opts: { dev: boolean; root?: string }) {
       })
     }
 
+    // Development renders every request: the code under the pages changes without a new build.
+    const cache = opts.dev ? undefined : app.services.pageCache
+    const buildId = opts.dev ? 'dev' : productionBuildId(root)
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
       if (!req.ctx || req.url.startsWith('/api/')) return reply.callNotFound()
-      // The response's CSP nonce (security-headers.server.ts): Vike puts it on its scripts, Emotion on its styles.
-      const pageContext = await renderPage({ ...(await pageContextInit(app.services, req, app)), cspNonce: cspNonce(reply) })
-      const res = pageContext.httpResponse
-      if (!res) {
-        // Even the error page could not be rendered.
-        return reply.code(500).type('text/html; charset=utf-8').send(FALLBACK_HTML(req.ctx.t('errors.error_page_failed'), req.ctx.t('errors.home_link'), req.ctx.lng))
-      }
-      // Helmet's policy stays: Vike would replace it with a script-src-only one.
-      for (const [name, value] of res.headers) if (name.toLowerCase() !== 'content-security-policy') reply.header(name, value)
-      reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding, Cookie')
-      const encoded = compressHtml(res.body, String(req.headers['accept-encoding'] ?? ''))
-      if (encoded) reply.header('Content-Encoding', encoded.encoding)
-      return reply.code(res.statusCode).send(encoded ? encoded.body : res.body)
+      return servePage(req, reply, {
+        cache,
+        buildId,
+        render: async (): Promise<RenderedPage> => {
+          // The response's CSP nonce (security-headers.server.ts): Vike puts it on its scripts, Emotion on its styles.
+          const pageContext = await renderPage({ ...(await pageContextInit(app.services, req, app)), cspNonce: cspNonce(reply) })
+          const res = pageContext.httpResponse
+          // Even the error page could not be rendered.
+          if (!res) return { statusCode: 500, headers: [['Content-Type', 'text/html; charset=utf-8']], body: FALLBACK_HTML(req.ctx.t('errors.error_page_failed'), req.ctx.t('errors.home_link'), req.ctx.lng) }
+          return { statusCode: res.statusCode, headers: res.headers, body: res.body, pageId: pageContext.pageId }
+        },
+      })
     }
     // Pages compress themselves (below): synchronous compression of one string is several times cheaper per
     // request than the plugin's streams (bench/ssr).
