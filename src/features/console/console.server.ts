@@ -183,7 +183,7 @@ export async function banMember(db: Db, pools: string[], id: number, reason: str
   })
 }
 
-/** Lifts a ban: back to active (or not_confirmed when the address was never confirmed). */
+/** Lifts a ban: back to the status the ban's audit row found (active, or not_confirmed, disabled). */
 export async function unbanMember(db: Db, pools: string[], id: number, reason: string, who: Auditor): Promise<BanOutcome> {
   return db.transaction(async (tx) => {
     const [acc] = await tx
@@ -193,7 +193,14 @@ export async function unbanMember(db: Db, pools: string[], id: number, reason: s
       .for('update')
     if (!acc || acc.status === 'deleted') return { ok: false, reason: 'not_found' }
     if (acc.status !== 'banned') return { ok: false, reason: 'not_banned' }
-    const status = acc.confirmedAt ? 'active' : 'not_confirmed'
+    const [ban] = await tx
+      .select({ before: staffAudit.before })
+      .from(staffAudit)
+      .where(and(eq(staffAudit.action, 'members.ban'), eq(staffAudit.targetType, 'member'), eq(staffAudit.targetId, String(id))))
+      .orderBy(desc(staffAudit.id))
+      .limit(1)
+    const was = (ban?.before as { status?: string } | null)?.status
+    const status = was && ['active', 'not_confirmed', 'disabled'].includes(was) ? was : 'active'
     await tx.update(accounts).set({ status, failedLogins: 0, blockedUntil: null }).where(eq(accounts.id, id))
     await writeAudit(tx, who, { action: 'members.unban', pool: acc.pool, targetType: 'member', targetId: id, before: { status: 'banned' }, after: { status, reason } })
     return { ok: true, status }
