@@ -118,7 +118,7 @@ function Member({ id, staff }: { id: number; staff: StaffMe }) {
               <figure key={p.id} style={{ margin: 0, width: 96, fontSize: 12 }}>
                 <img src={p.url} alt="" width={96} height={96} style={{ objectFit: 'cover', borderRadius: 8, display: 'block' }} />
                 <figcaption>
-                  {p.status} · {p.visibility}
+                  {t(`admin.photo_status.${p.status}`, { defaultValue: p.status })} · {p.visibility === 'private' ? t('photos.private') : t('photos.public')}
                 </figcaption>
               </figure>
             ))}
