@@ -1,5 +1,5 @@
-// The staff audit log (decision 028): one row per staff action, written in the transaction of the action itself,
-// so an action without its row cannot happen. Rows are only ever inserted.
+// The staff audit log (decision 028): one row per staff action, written in the transaction of the action itself
+// where it has one (so the action cannot happen without its row). Rows are only ever inserted.
 import type { FastifyRequest } from 'fastify'
 import type { Db, Tx } from '../../db/client.server'
 import { staffAudit } from '../../db/schema'

@@ -14,6 +14,10 @@ import {
 import { publishBalance } from '../../features/payments/ledger.server'
 import type { Account } from '../../features/accounts/sessions.server'
 import type { LiveServerEvent } from '../../shared/chat-contracts'
+import { enforceLimit } from '../rate-limit.server'
+
+/** Console logins per client address in 5 minutes. */
+export const STAFF_LOGINS_PER_ADDRESS = 10
 
 export async function consoleRoutes(app: FastifyInstance) {
   const { db } = app.services.database
@@ -25,6 +29,8 @@ export async function consoleRoutes(app: FastifyInstance) {
 
   route(app, api.staffLoginEndpoint, async (req, reply) => {
     const { t } = req.ctx
+    // Per address too: guessed addresses must not fill the audit log with failed logins.
+    await enforceLimit(req, `staff-login-ip:${req.ip}`, STAFF_LOGINS_PER_ADDRESS, 300)
     const result = await attemptStaffLogin(db, limiter, req.body.email, req.body.password)
     if (!result.ok) {
       await writeAudit(db, { staff: null, email: req.body.email, ip: req.ip }, { action: 'staff.login_failed', after: { reason: result.reason } })
