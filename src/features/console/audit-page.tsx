@@ -47,7 +47,13 @@ function Audit() {
                   </td>
                   <td>{t(`admin.action.${e.action}`, { defaultValue: e.action })}</td>
                   <td>
-                    {e.target_type === 'member' ? <a href={`/admin/members/${e.target_id}`}>{`${e.target_type} ${e.target_id}`}</a> : e.target_type ? `${e.target_type} ${e.target_id}` : ''}
+                    {e.target_type === 'member' ? (
+                      <a href={`/admin/members/${e.target_id}`}>{t('admin.target.member', { id: e.target_id })}</a>
+                    ) : e.target_type ? (
+                      t(`admin.target.${e.target_type}`, { id: e.target_id, defaultValue: `${e.target_type} ${e.target_id}` })
+                    ) : (
+                      ''
+                    )}
                   </td>
                   <td style={{ overflowWrap: 'anywhere', fontFamily: 'monospace', fontSize: 12 }}>{json(e.before)}</td>
                   <td style={{ overflowWrap: 'anywhere', fontFamily: 'monospace', fontSize: 12 }}>{json(e.after)}</td>
