@@ -16,8 +16,9 @@ export const accounts = pgTable(
     tenantId: text('tenant_id').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
-    /** active, not_confirmed, deleted, disabled */
+    /** active, not_confirmed, deleted, disabled, banned (by staff: no login, no session, hidden) */
     status: text('status').notNull().default('not_confirmed'),
+    /** member, or a staff role of the console's policy (src/shared/staff-policy.ts): admin, moderator, marketer, support, chat_operator */
     role: text('role').notNull().default('member'),
     language: text('language').notNull().default('nl'),
     paidUser: boolean('paid_user').notNull().default(false),
@@ -233,6 +234,8 @@ export const creditLedger = pgTable(
     reference: text('reference'),
     /** A refund or chargeback that found fewer credits than it took back: what it could not take (delta is what it took). */
     shortfall: integer('shortfall').notNull().default(0),
+    /** A staff correction's reason, as the staff member wrote it. */
+    note: text('note'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -439,10 +442,68 @@ export const complaints = pgTable(
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     profileUrl: text('profile_url'),
+    /** open, in_progress, closed */
     status: text('status').notNull().default('open'),
+    /** The staff account handling it. */
+    assignedTo: id('assigned_to').references(() => accounts.id, { onDelete: 'set null' }),
+    /** The last reply staff sent by e-mail, and when. */
+    reply: text('reply'),
+    repliedAt: ts('replied_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('complaints_pool_created_idx').on(t.pool, t.createdAt.desc())],
+)
+
+/** Which members used the site on which day (per brand): the console's active members per day (decision 028). */
+export const activityDays = pgTable(
+  'activity_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    accountId: id('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    pool: text('pool').notNull(),
+    tenantId: text('tenant_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.accountId] }), index('activity_days_tenant_day_idx').on(t.tenantId, t.day)],
+)
+
+/** Console sessions (decision 028): apart from member sessions, shorter, with their own cookie. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    /** sha256 of the cookie token. */
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: id('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The brand whose host the session was made on: the cookie is host-only and the session too. */
+    tenantId: text('tenant_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [index('staff_sessions_account_idx').on(t.accountId)],
+)
+
+/** Every staff action: who, what, when, on what, before and after (decision 028). Never updated or deleted by the app. */
+export const staffAudit = pgTable(
+  'staff_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Null for a failed login of an unknown address. */
+    staffId: id('staff_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** Kept as written, so the log still says who after the account is gone. */
+    staffEmail: text('staff_email').notNull(),
+    staffRole: text('staff_role'),
+    /** A policy action (members.ban, credits.correct, ...) or staff.login, staff.login_failed, staff.logout */
+    action: text('action').notNull(),
+    /** The pool of what was acted on, for the pool-scoped views. */
+    pool: text('pool'),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('staff_audit_created_idx').on(t.createdAt.desc()), index('staff_audit_target_idx').on(t.targetType, t.targetId)],
 )
 
 export const jobs = pgTable(

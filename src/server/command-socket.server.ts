@@ -7,12 +7,13 @@ import path from 'node:path'
 import { z } from 'zod'
 import type { Services } from './context.server'
 import { createStaff, STAFF_PASSWORD_MIN } from '../features/accounts/staff.server'
+import { STAFF_ROLES } from '../shared/staff-policy'
 
 /** Where the server listens: DATA_DIR/control/server.sock. */
 export const commandSocketPath = (dataDir: string) => path.join(dataDir, 'control', 'server.sock')
 
 const commandSchema = z.discriminatedUnion('command', [
-  z.object({ command: z.literal('staff:create'), tenant: z.string().max(100), email: z.string().email().max(254), password: z.string().min(STAFF_PASSWORD_MIN).max(1000), name: z.string().min(1).max(100).optional() }),
+  z.object({ command: z.literal('staff:create'), tenant: z.string().max(100), email: z.string().email().max(254), password: z.string().min(STAFF_PASSWORD_MIN).max(1000), name: z.string().min(1).max(100).optional(), role: z.enum(STAFF_ROLES).default('moderator') }),
 ])
 export type Command = z.infer<typeof commandSchema>
 export interface CommandAnswer {

@@ -45,6 +45,8 @@ export interface RequestContext {
   i18n: I18n
   country: string | undefined
   account: Account | undefined
+  /** The staff member of the console session (its own cookie, decision 028), apart from any member session. */
+  staff: Account | undefined
 }
 
 declare module 'fastify' {

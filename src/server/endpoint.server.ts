@@ -10,10 +10,11 @@ import { apiErrorSchema, COMMON_ERROR_CODES } from '../shared/api-errors'
 import type { Account } from '../features/accounts/sessions.server'
 import { ApiError, requireAccount, type RequestContext } from './context.server'
 import { fieldMessage, isMissing } from './zod-errors.server'
+import { can } from '../shared/staff-policy'
 
-/** The request a handler gets: inputs typed from the definition, and the member for `member` and `staff`. */
+/** The request a handler gets: inputs typed from the definition, the member for `member`, the staff member for `staff`. */
 export type EndpointRequest<E> = FastifyRequest<{ Querystring: EndpointQuery<E>; Params: EndpointParams<E>; Body: EndpointBody<E> }> & {
-  ctx: RequestContext & (EndpointSession<E> extends 'member' ? { account: Account } : unknown)
+  ctx: RequestContext & (EndpointSession<E> extends 'member' ? { account: Account } : EndpointSession<E> extends 'staff' ? { staff: Account } : unknown)
 }
 
 export type EndpointHandler<E> = (req: EndpointRequest<E>, reply: FastifyReply) => Promise<EndpointResponse<E>> | EndpointResponse<E>
@@ -30,6 +31,8 @@ export interface RouteOptions {
 
 /** Registers one endpoint: `route(app, likeEndpoint, async (req) => ({ liked: true, match }))`. */
 export function route<E extends EndpointDefinition>(app: FastifyInstance, def: E, handler: EndpointHandler<E>, opts: RouteOptions = {}) {
+  // A console endpoint without its policy action would be open to every role: refuse to register it.
+  if (def.session === 'staff' && !def.staffAction) throw new Error(`${def.method} ${def.path}: a staff endpoint needs its staffAction (src/shared/staff-policy.ts)`)
   const codes = [...new Set([...COMMON_ERROR_CODES, ...sessionCodes(def.session), ...def.errors])]
   app.route({
     method: def.method,
@@ -49,7 +52,7 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, def: E
     },
     // Before validation: a visitor without the session gets 403 whatever the input (as requireAccount did).
     preValidation: async (req) => {
-      enforceSession(req, def.session, opts)
+      enforceSession(req, def, opts)
       await opts.guard?.(req)
     },
     handler: (req, reply) => handler(req as unknown as EndpointRequest<E>, reply),
@@ -62,13 +65,21 @@ function sessionCodes(session: EndpointDefinition['session']): string[] {
   return []
 }
 
-function enforceSession(req: FastifyRequest, session: EndpointDefinition['session'], opts: RouteOptions) {
-  if (session !== 'member' && session !== 'staff') return
+function enforceSession(req: FastifyRequest, def: EndpointDefinition, opts: RouteOptions) {
+  const { session } = def
+  if (session === 'staff') {
+    // The console's own session (decision 028): a member session never opens a staff endpoint.
+    const staff = req.ctx.staff
+    // Without the member's authentication_required flag: the browser's member session must not log out over it.
+    if (!staff) throw new ApiError(403, 'authentication_required', req.ctx.t('admin.errors.login_required'))
+    if (!def.staffAction || !can(staff.role, def.staffAction)) throw new ApiError(403, 'forbidden', req.ctx.t('admin.errors.forbidden'))
+    return
+  }
+  if (session !== 'member') return
   if (!req.ctx.account && opts.authenticationMessage) {
     throw new ApiError(403, 'authentication_required', req.ctx.t(opts.authenticationMessage), undefined, { authentication_required: true })
   }
-  const account = requireAccount(req)
-  if (session === 'staff' && account.role !== 'staff') throw new ApiError(403, 'forbidden', req.ctx.t('errors.staff_only'))
+  requireAccount(req)
 }
 
 const VALIDATION_ISSUE = Symbol.for('ZodFastifySchemaValidationError')

@@ -5,6 +5,7 @@ import type { Tenant } from '../shared/tenant-schema'
 import { accountForSession, type Account } from '../features/accounts/sessions.server'
 import { localesFor, selectedCountry, tenantLocales } from '../features/settings/settings.server'
 import type { RequestContext, Services } from './context.server'
+import { staffCookieName, staffForSession } from '../features/console/staff-auth.server'
 
 /** The request's language: the cookie, else the member's own, else the browser's among the country's, else the tenant's. */
 export function chooseLanguage(tenant: Tenant, opts: { cookie?: string; account?: Account; acceptLanguage?: string; country: string }): Locale {
@@ -25,6 +26,9 @@ export function chooseLanguage(tenant: Tenant, opts: { cookie?: string; account?
 export async function buildRequestContext(services: Services, req: FastifyRequest, tenant: Tenant): Promise<RequestContext> {
   const country = services.geoip(req.ip)
   const account = await accountForSession(services.database.db, req.cookies[services.config.sessionCookie], tenant)
+  // The console's session is looked up only when its cookie came along (never for members' requests).
+  const staffToken = req.cookies[staffCookieName(services.config.sessionCookie)]
+  const staff = staffToken ? await staffForSession(services.database.db, staffToken, tenant.id) : undefined
   const lng = chooseLanguage(tenant, {
     cookie: req.cookies[LANGUAGE_COOKIE],
     account,
@@ -32,5 +36,5 @@ export async function buildRequestContext(services: Services, req: FastifyReques
     country: selectedCountry(tenant, country),
   })
   const i18n = services.i18n.forRequest(lng)
-  return { tenant, lng, i18n, t: i18n.t.bind(i18n), country, account }
+  return { tenant, lng, i18n, t: i18n.t.bind(i18n), country, account, staff }
 }

@@ -75,5 +75,7 @@ export type LiveServerEvent =
   | { type: 'chat_removed'; conversation_id: number }
   /** Something the session shows changed elsewhere (the e-mail address confirmed in another tab): reload the user. */
   | { type: 'account_changed' }
+  /** Staff banned the member: every session is gone; the tab goes to /pages/ban (decision 028). */
+  | { type: 'banned' }
 /** Events on /api/ws, client to server. */
 export const liveClientEvent = z.discriminatedUnion('type', [z.object({ type: z.literal('typing'), conversation_id: z.number().int().positive() }), z.object({ type: z.literal('ping') })])

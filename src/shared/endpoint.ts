@@ -3,12 +3,14 @@
 // generated from it and the browser calls it through the typed client, so the endpoint is described once.
 // Decision: docs/decisions/016-endpoint-contracts.md.
 import type { z } from 'zod'
+import type { StaffAction } from './staff-policy'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'
 
 /**
  * Who may call: anyone (`none`), anyone with the member's data when logged in (`optional`), a logged-in member
- * (`member`, else 403 authentication_required), or staff (`staff`).
+ * (`member`, else 403 authentication_required), or a staff member logged in to the console (`staff`: the staff
+ * session, apart from the member's, and a role the console policy allows the endpoint's `staffAction`).
  */
 export type SessionRequirement = 'none' | 'optional' | 'member' | 'staff'
 
@@ -34,6 +36,8 @@ export interface EndpointDefinition<
   response: R
   /** The stable error codes this endpoint may answer with (besides invalid_input and internal). */
   errors: readonly string[]
+  /** For `staff`: the console action (src/shared/staff-policy.ts) the caller's role must be allowed. */
+  staffAction?: StaffAction
 }
 
 /** Types an endpoint definition; the object itself is the contract. */
@@ -59,8 +63,8 @@ export type EndpointBody<E> = E extends EndpointDefinition<HttpMethod, string, z
 /** The answer a handler returns and a client receives. */
 export type EndpointResponse<E> = E extends EndpointDefinition<HttpMethod, string, z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.output<R> : never
 
-/** The session an endpoint's handler can count on: a member for `member` and `staff`, maybe one otherwise. */
-export type EndpointSession<E> = E extends { session: 'member' | 'staff' } ? 'member' : 'optional'
+/** The session an endpoint's handler can count on: a member for `member`, a staff member for `staff`, maybe a member otherwise. */
+export type EndpointSession<E> = E extends { session: 'member' } ? 'member' : E extends { session: 'staff' } ? 'staff' : 'optional'
 
 /** What a client sends. */
 export type EndpointInput<E> =

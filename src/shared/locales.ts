@@ -7,7 +7,7 @@ export const NAMESPACES = ['common', 'pages', 'mail'] as const
  * The UI namespace `common` is assembled from one file per part (`common.json`, `discovery.json`, ...), so each
  * feature keeps its texts in its own file. Parts hold disjoint top-level keys; a clash stops the server.
  */
-export const COMMON_PARTS = ['common', 'discovery', 'chat', 'payments', 'landers'] as const
+export const COMMON_PARTS = ['common', 'discovery', 'chat', 'payments', 'landers', 'admin'] as const
 /** Every catalogue file of a language, as checked against nl. */
 export const CATALOGUE_FILES = [...COMMON_PARTS, 'pages', 'mail'] as const
 

@@ -73,7 +73,7 @@ describe('one process per embedded database (finding 11)', () => {
         run(['src/server/main.ts'], envFor(dataDir, { PORT: String(await freePort()) })),
         run(['scripts/migrate.ts'], envFor(dataDir)),
         run(['src/server/worker.ts'], envFor(dataDir)),
-        run(['scripts/create-staff.ts', '--tenant', 'datingstad', '--email', 'staf@example.nl', '--password', 'a long staff password'], envFor(dataDir)),
+        run(['scripts/create-staff.ts', '--tenant', 'datingstad', '--email', 'staf@example.nl', '--password', 'a long staff password', '--role', 'support'], envFor(dataDir)),
       ])
       expect(second.code).not.toBe(0)
       expect(second.out).toContain(`server (pid ${pid}`)
@@ -82,10 +82,10 @@ describe('one process per embedded database (finding 11)', () => {
       expect(worker.code).toBe(2)
       expect(worker.out).toContain('npm run worker needs PostgreSQL')
       expect(staff.code).toBe(0)
-      expect(staff.out).toContain(`created in pool main. (through the running server, pid ${pid})`)
+      expect(staff.out).toContain(`(support) created in pool main. (through the running server, pid ${pid})`)
 
-      // The account exists in the server's database: the staff member logs in (fetch cannot set Host: the default tenant).
-      const login = await fetch(`http://127.0.0.1:${port}/api/user.php`, {
+      // The account exists in the server's database: the staff member logs in to the console (fetch cannot set Host: the default tenant).
+      const login = await fetch(`http://127.0.0.1:${port}/api/admin/login.php`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'staf@example.nl', password: 'a long staff password' }),
@@ -103,7 +103,7 @@ describe('one process per embedded database (finding 11)', () => {
     const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite'), command: 'test' })
     try {
       const rows = (await database.db.execute(sql`select role, status from accounts where email = 'staf@example.nl'`)) as unknown as { rows: unknown[] }
-      expect(rows.rows).toEqual([{ role: 'staff', status: 'active' }])
+      expect(rows.rows).toEqual([{ role: 'support', status: 'active' }])
       await database.db.execute(sql`reindex table accounts`)
     } finally {
       await database.close()

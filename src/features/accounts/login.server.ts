@@ -9,6 +9,7 @@ import type { Account } from './sessions.server'
 import { DELETION_GRACE_DAYS } from './signup.server'
 import { reactivateDeletedAccount } from './deletion.server'
 import type { LimitRule, RateLimiter } from '../../server/rate-limit.server'
+import { isStaffRole } from '../../shared/staff-policy'
 
 export const MAX_FAILED_LOGINS = 5
 export const BLOCK_MINUTES = 15
@@ -18,6 +19,7 @@ export type LoginResult =
   | { ok: false; reason: 'failed' }
   | { ok: false; reason: 'blocked'; minutes: number }
   | { ok: false; reason: 'deleted' }
+  | { ok: false; reason: 'banned' }
 
 /**
  * The unknown addresses' counter: MAX_FAILED_LOGINS - 1 failures pass, the next one blocks the key for
@@ -35,11 +37,14 @@ const unknownKey = (pool: string, email: string) => `login-unknown:${pool}:${cry
  * After the grace period, until the purge job has run, it is treated as unknown.
  */
 export async function attemptLogin(db: Db, limiter: RateLimiter, pool: string, email: string, password: string, opts: { reactivate?: boolean } = {}): Promise<LoginResult> {
-  const [account] = await db
+  const rows = await db
     .select()
     .from(accounts)
     .where(and(eq(accounts.pool, pool), sql`lower(${accounts.email}) = lower(${email})`))
     .limit(1)
+  let account: Account | undefined = rows[0]
+  // Staff accounts log in to the console only (decision 028): here they are unknown addresses.
+  if (account && isStaffRole(account.role)) account = undefined
   const inGrace = account?.status === 'deleted' && !!account.deletedAt && account.deletedAt.getTime() > Date.now() - DELETION_GRACE_DAYS * 86400_000
   if (!account || (account.status === 'deleted' && !inGrace)) {
     // The same steps as for an account: the block first, then a password check of the same cost, then the count.
@@ -67,6 +72,8 @@ export async function attemptLogin(db: Db, limiter: RateLimiter, pool: string, e
     if (row.failedLogins >= MAX_FAILED_LOGINS) return { ok: false, reason: 'blocked', minutes: BLOCK_MINUTES }
     return { ok: false, reason: 'failed' }
   }
+  // Only after the right password: the member learns the account is banned (and why on /pages/ban).
+  if (account.status === 'banned') return { ok: false, reason: 'banned' }
   if (account.status === 'deleted') {
     if (!opts.reactivate) return { ok: false, reason: 'deleted' }
     if (!(await reactivateDeletedAccount(db, account.id))) return { ok: false, reason: 'failed' }

@@ -2,7 +2,7 @@
 import crypto from 'node:crypto'
 import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
-import { accounts, profiles, photos, sessions, notificationSettings } from '../../db/schema'
+import { accounts, activityDays, profiles, photos, sessions, notificationSettings } from '../../db/schema'
 import type { PresentedUser } from '../../shared/contracts'
 
 /** SPEC.md section 9: auth cookie 30 days. */
@@ -19,7 +19,16 @@ export async function createSession(db: Db, account: { id: number; pool: string 
     accountId: account.id,
     expiresAt: new Date(Date.now() + SESSION_MAX_AGE_S * 1000),
   })
+  await recordActivity(db, account, tenantId)
   return token
+}
+
+/** The member used the site today (the console's active members per day); once per member and day. */
+export async function recordActivity(db: Db, account: { id: number; pool: string }, tenantId: string): Promise<void> {
+  await db
+    .insert(activityDays)
+    .values({ day: sql`current_date`, accountId: account.id, pool: account.pool, tenantId })
+    .onConflictDoNothing()
 }
 
 export async function destroySession(db: Db, token: string | undefined): Promise<void> {
@@ -58,11 +67,13 @@ export async function accountForSession(db: Db, token: string | undefined, tenan
   const tokenHash = hashToken(token)
   const rows = await query.execute({ hash: tokenHash, pool, tenant: tenant.id })
   const account = rows[0]?.account
-  if (!account || account.status === 'deleted') return undefined
+  // A banned member is logged out everywhere (their sessions are deleted with the ban; this holds meanwhile).
+  if (!account || account.status === 'deleted' || account.status === 'banned') return undefined
   // A member in use is active: search lists the most recently active first. Written at most every 5 minutes.
   if (rows[0].stale) {
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.tokenHash, tokenHash))
     await db.update(profiles).set({ lastActiveAt: sql`now()` }).where(and(eq(profiles.accountId, account.id), eq(profiles.pool, pool)))
+    await recordActivity(db, account, tenant.id)
   }
   return account
 }

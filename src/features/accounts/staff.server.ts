@@ -1,27 +1,33 @@
-// Staff accounts (they review photos at /admin/photos): made by `npm run staff:create`, directly on PostgreSQL or
-// through the running server's command socket on the embedded database (decision 019).
+// Staff accounts of the console (/admin, decision 028), each with one role of its policy: made by
+// `npm run staff:create -- --role <role>`, directly on PostgreSQL or through the running server's command socket on
+// the embedded database (decision 019). The account lives in the tenant's pool, which is the pool it works on
+// (an admin works on every pool); it logs in at /admin/login only, never as a member.
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
-import { accounts, profiles } from '../../db/schema'
+import { accounts, profiles, sessions } from '../../db/schema'
 import type { Tenant } from '../../shared/tenant-schema'
 import { hashPassword } from './passwords.server'
+import type { StaffRole } from '../../shared/staff-policy'
 
 export const STAFF_PASSWORD_MIN = 12
 
-/** Creates a staff account in the tenant's pool, or makes an existing account of that address staff. */
-export async function createStaff(db: Db, tenant: Tenant, opts: { email: string; password: string; name?: string }): Promise<{ created: boolean; message: string }> {
+/** Creates a staff account with its role in the tenant's pool, or gives an existing account of that address the role. */
+export async function createStaff(db: Db, tenant: Tenant, opts: { email: string; password: string; name?: string; role: StaffRole }): Promise<{ created: boolean; message: string }> {
+  const { role } = opts
   const passwordHash = await hashPassword(opts.password)
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(accounts).where(and(eq(accounts.pool, tenant.pool), sql`lower(${accounts.email}) = lower(${opts.email})`))
     if (existing) {
-      await tx.update(accounts).set({ role: 'staff', passwordHash, status: 'active' }).where(eq(accounts.id, existing.id))
-      return { created: false, message: `Account ${opts.email} in pool ${tenant.pool} is now staff.` }
+      // Its member sessions end: from now on it logs in to the console only.
+      await tx.update(accounts).set({ role, passwordHash, status: 'active', failedLogins: 0, blockedUntil: null }).where(eq(accounts.id, existing.id))
+      await tx.delete(sessions).where(eq(sessions.accountId, existing.id))
+      return { created: false, message: `Account ${opts.email} in pool ${tenant.pool} is now staff (${role}).` }
     }
     const [acc] = await tx
       .insert(accounts)
-      .values({ pool: tenant.pool, tenantId: tenant.id, email: opts.email, passwordHash, status: 'active', role: 'staff', confirmedAt: new Date(), language: tenant.default_locale })
+      .values({ pool: tenant.pool, tenantId: tenant.id, email: opts.email, passwordHash, status: 'active', role, confirmedAt: new Date(), language: tenant.default_locale })
       .returning()
     await tx.insert(profiles).values({ accountId: acc.id, pool: acc.pool, name: opts.name ?? 'Staff', birthDate: '1980-01-01', country: Object.keys(tenant.countries)[0], searchable: false })
-    return { created: true, message: `Staff account ${opts.email} created in pool ${tenant.pool}.` }
+    return { created: true, message: `Staff account ${opts.email} (${role}) created in pool ${tenant.pool}.` }
   })
 }

@@ -56,6 +56,12 @@ export function ChatLiveClient() {
         session.user = u
       },
       onEvent: (event) => {
+        // Banned by staff (decision 028): the sessions are gone on the server; this tab shows the ban page now.
+        if (event.type === 'banned') {
+          session.user = null
+          window.location.assign('/pages/ban')
+          return
+        }
         handleLikeEvent(event)
         // The balance after a purchase, a spend elsewhere or a refund: the navigation's credits and premium state.
         applyBalanceEvent(session, event)

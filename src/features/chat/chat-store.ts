@@ -114,6 +114,9 @@ export function applyLiveEvent(state: ChatState, event: LiveServerEvent, now: nu
       return 'none'
     case 'account_changed':
       return 'reload_user'
+    case 'banned':
+      // The page leaves (chat-live-client.tsx); nothing of the chat changes here.
+      return 'none'
   }
 }
 

@@ -12,7 +12,7 @@ const mailJob = z.object({
   tenantId: z.string(),
   to: z.string(),
   lng: z.string(),
-  kind: z.enum(['activation', 'reset_password', 'mail_change', 'reactivate', 'purchase']),
+  kind: z.enum(['activation', 'reset_password', 'mail_change', 'reactivate', 'purchase', 'complaint_reply']),
   name: z.string(),
   /** Path and query on the tenant's domain that the mail's button opens. */
   path: z.string().startsWith('/'),
@@ -30,7 +30,7 @@ export async function queueMail(db: Db | Tx, job: MailJob & { kind: MailKind }) 
 }
 
 /** Mails that must reach the member whatever their e-mail settings (security, receipts): no unsubscribe link. */
-const SECURITY_MAILS = new Set(['reset_password', 'mail_change', 'purchase'])
+const SECURITY_MAILS = new Set(['reset_password', 'mail_change', 'purchase', 'complaint_reply'])
 
 export function mailJobHandler(deps: { tenants: TenantRegistry; i18n: I18nService; mailer: Mailer; publicUrl: string; unsubscribeToken: (accountId: number) => Promise<string> }): JobHandler {
   return async (payload) => {

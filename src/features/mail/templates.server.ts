@@ -2,7 +2,7 @@
 import type { TFunction } from 'i18next'
 import type { Tenant } from '../../shared/tenant-schema'
 
-export type MailKind = 'activation' | 'reset_password' | 'mail_change' | 'reactivate' | 'purchase'
+export type MailKind = 'activation' | 'reset_password' | 'mail_change' | 'reactivate' | 'purchase' | 'complaint_reply'
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 

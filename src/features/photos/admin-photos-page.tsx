@@ -1,40 +1,40 @@
 import { useEffect, useState } from 'react'
 import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
-import { useSession } from '../../shared/session/session-context'
 import { HttpError } from '../../shared/http'
 import { callEndpoint } from '../../shared/api-client'
 import { pendingPhotosEndpoint, reviewPhotoEndpoint } from './endpoints'
 import type { EndpointResponse } from '../../shared/endpoint'
-import { PageColumn, PageTitle } from '../../ui/page'
+import { PageTitle } from '../../ui/page'
 import { Alert } from '../../ui/form'
 import { Button } from '../../ui/button'
-import { LoginRequired } from '../../ui/login-required'
+import { ConsoleFrame } from '../console/console-frame'
 
 const List = styled.ul({ listStyle: 'none', padding: 0, display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' })
 const Item = styled.li(({ theme }) => ({ background: theme.colors.surface, borderRadius: 12, overflow: 'hidden', border: `1px solid ${theme.colors.border}`, img: { width: '100%', aspectRatio: '1', objectFit: 'cover', display: 'block' }, div: { padding: 10 } }))
 
 type Pending = EndpointResponse<typeof pendingPhotosEndpoint>['photos'][number]
 
-/** /admin/photos: staff approve or reject photos under review in their pool. */
+/** /admin/photos: moderators and admins approve or reject photos under review in this brand's pool (console session). */
 export function AdminPhotosPage() {
+  return <ConsoleFrame action="photos.review" path="/admin/photos">{() => <PhotoQueue />}</ConsoleFrame>
+}
+
+function PhotoQueue() {
   const { t } = useTranslation()
-  const { user } = useSession()
   const [items, setItems] = useState<Pending[]>()
   const [error, setError] = useState<string>()
   useEffect(() => {
-    if (!user) return
     callEndpoint(pendingPhotosEndpoint)
       .then((r) => setItems(r.photos))
       .catch((err) => setError(err instanceof HttpError ? err.message : t('errors.generic')))
-  }, [user, t])
-  if (!user) return <LoginRequired title={t('photos.admin_title')} message={t('photos.staff_only')} />
+  }, [t])
   const review = async (id: number, action: 'approve' | 'reject') => {
     await callEndpoint(reviewPhotoEndpoint, { body: { id, action } })
     setItems((list) => list?.filter((p) => p.id !== id))
   }
   return (
-    <PageColumn width={1100}>
+    <>
       <PageTitle>{t('photos.admin_title')}</PageTitle>
       {error && <Alert role="alert">{error}</Alert>}
       {items && items.length === 0 && <p>{t('photos.admin_none')}</p>}
@@ -55,6 +55,6 @@ export function AdminPhotosPage() {
           </Item>
         ))}
       </List>
-    </PageColumn>
+    </>
   )
 }

@@ -58,6 +58,7 @@ export const pendingPhotosEndpoint = defineEndpoint({
   path: '/api/admin/photos.php',
   summary: 'Photos under review in the staff member\'s pool',
   session: 'staff',
+  staffAction: 'photos.review',
   response: z.object({ photos: z.array(pendingPhotoSchema) }),
   errors: [],
 })
@@ -67,6 +68,7 @@ export const reviewPhotoEndpoint = defineEndpoint({
   path: '/api/admin/photos.php',
   summary: 'Approve or reject a photo under review',
   session: 'staff',
+  staffAction: 'photos.review',
   body: reviewPhotoRequest,
   response: z.object({ ok: z.literal(true) }),
   errors: ['not_found'],

@@ -1,5 +1,6 @@
 // The member's own photos (upload, list, main image, delete) and the staff review at /admin/photos. Definitions:
-// src/features/photos/endpoints.ts (the staff check is their `session: 'staff'`).
+// src/features/photos/endpoints.ts (the staff check is their `session: 'staff'` and `staffAction: 'photos.review'`:
+// admins and moderators, on the pool of the brand they are on when it is one of theirs).
 import type { FastifyInstance } from 'fastify'
 import multipart from '@fastify/multipart'
 import { eq } from 'drizzle-orm'
@@ -8,6 +9,8 @@ import { route } from '../endpoint.server'
 import * as api from '../../features/photos/endpoints'
 import { enforceLimit } from '../rate-limit.server'
 import { profiles } from '../../db/schema'
+import { allPools, poolsOf } from '../../shared/staff-policy'
+import { auditorOf, writeAudit } from '../../features/console/audit.server'
 import {
   addPhoto, deletePhoto, listOwnPhotos, mayAddPhoto, MAX_UPLOAD_BYTES, pendingPhotos, PHOTO_LIMIT, presentOwnPhoto, reviewPhoto, setMainPhoto,
 } from '../../features/photos/photos.server'
@@ -72,19 +75,27 @@ export async function photoRoutes(app: FastifyInstance) {
     return ownPhotos(account.id, account.paidUser, req.ctx.tenant.cdn_prefix)
   })
 
+  /** The pool a staff member reviews here: the brand's, if the staff member works on it. */
+  const reviewPool = (req: { ctx: { staff: { role: string; pool: string }; tenant: { pool: string }; t: (k: string) => string } }) => {
+    const pool = req.ctx.tenant.pool
+    if (!poolsOf(req.ctx.staff, allPools(app.services.tenants.all)).includes(pool)) throw new ApiError(403, 'forbidden', req.ctx.t('admin.errors.other_pool'))
+    return pool
+  }
+
   route(app, api.pendingPhotosEndpoint, async (req) => {
-    const staff = req.ctx.account
     const base = req.ctx.tenant.cdn_prefix
-    const rows = await pendingPhotos(db, staff.pool)
+    const rows = await pendingPhotos(db, reviewPool(req))
     return {
       photos: rows.map((r) => ({ id: r.photo.id, name: r.name, email: r.email, visibility: r.photo.visibility, filename: `${base}/media/${r.photo.filename}`, created_at: new Date(r.photo.createdAt).toISOString() })),
     }
   })
 
   route(app, api.reviewPhotoEndpoint, async (req) => {
-    const staff = req.ctx.account
     const body = req.body
-    if (!(await reviewPhoto(db, staff.pool, body.id, body.action))) throw new ApiError(404, 'not_found', req.ctx.t('errors.not_found'))
+    const pool = reviewPool(req)
+    const photo = await reviewPhoto(db, pool, body.id, body.action)
+    if (!photo) throw new ApiError(404, 'not_found', req.ctx.t('errors.not_found'))
+    await writeAudit(db, auditorOf(req), { action: 'photos.review', pool, targetType: 'photo', targetId: photo.id, before: { status: 'pending' }, after: { status: photo.status, account_id: photo.accountId } })
     return { ok: true as const }
   })
 }

@@ -57,6 +57,7 @@ export async function userRoutes(app: FastifyInstance) {
       }
       // Only after the right password: the member learns their own account is deleted and can bring it back.
       if (result.reason === 'deleted') throw new ApiError(403, 'account_deleted', t('login.account_deleted', { days: DELETION_GRACE_DAYS }))
+      if (result.reason === 'banned') throw new ApiError(403, 'account_banned', t('login.account_banned'), undefined, { ban_page: '/pages/ban' })
       throw new ApiError(401, 'login_failed', t('login.failed'))
     }
     await destroySession(db, req.cookies[SESSION_COOKIE])

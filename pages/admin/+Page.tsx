@@ -1,0 +1,1 @@
+export { OverviewPage as default } from '../../src/features/console/overview-page'

@@ -1,0 +1,1 @@
+export { ComplaintsPage as default } from '../../../src/features/console/complaints-page'

@@ -1,0 +1,112 @@
+// The console's API (/api/admin/*, decision 028). Definitions: src/features/console/endpoints.ts; each names its
+// policy action and route() checks it for the caller's role before the handler runs. Handlers narrow every read
+// and change to the staff member's pools (policy.poolsOf) and write an audit row with each change.
+import type { FastifyInstance } from 'fastify'
+import { ApiError } from '../context.server'
+import { route, type EndpointRequest } from '../endpoint.server'
+import * as api from '../../features/console/endpoints'
+import { actionsOf, allPools, isStaffRole, poolsOf } from '../../shared/staff-policy'
+import { attemptStaffLogin, createStaffSession, destroyStaffSession, staffCookieName, staffCookieOptions, STAFF_SESSION_MAX_S } from '../../features/console/staff-auth.server'
+import { auditorOf, writeAudit } from '../../features/console/audit.server'
+import {
+  auditPage, banMember, correctCredits, listComplaints, memberDetail, overview, replyToComplaint, searchMembers, unbanMember, updateComplaint,
+} from '../../features/console/console.server'
+import { publishBalance } from '../../features/payments/ledger.server'
+import type { Account } from '../../features/accounts/sessions.server'
+import type { LiveServerEvent } from '../../shared/chat-contracts'
+import { enforceLimit } from '../rate-limit.server'
+
+/** Console logins per client address in 5 minutes. */
+export const STAFF_LOGINS_PER_ADDRESS = 10
+
+export async function consoleRoutes(app: FastifyInstance) {
+  const { db } = app.services.database
+  const { config, tenants, realtime, limiter } = app.services
+  const cookie = staffCookieName(config.sessionCookie)
+  const pools = (staff: Account) => poolsOf(staff, allPools(tenants.all))
+  const present = (staff: Account) => ({ id: staff.id, email: staff.email, role: isStaffRole(staff.role) ? staff.role : 'moderator' as const, actions: actionsOf(staff.role), pools: pools(staff) })
+  const notFound = (req: { ctx: { t: (k: string) => string } }) => new ApiError(404, 'not_found', req.ctx.t('admin.errors.not_found'))
+
+  route(app, api.staffLoginEndpoint, async (req, reply) => {
+    const { t } = req.ctx
+    // Per address too: guessed addresses must not fill the audit log with failed logins.
+    await enforceLimit(req, `staff-login-ip:${req.ip}`, STAFF_LOGINS_PER_ADDRESS, 300)
+    const result = await attemptStaffLogin(db, limiter, req.body.email, req.body.password)
+    if (!result.ok) {
+      await writeAudit(db, { staff: null, email: req.body.email, ip: req.ip }, { action: 'staff.login_failed', after: { reason: result.reason } })
+      if (result.reason === 'blocked') {
+        throw new ApiError(429, 'login_blocked', t('admin.login.blocked', { minutes: result.minutes }), undefined, { minutes: result.minutes }, { 'retry-after': String(result.minutes * 60) })
+      }
+      throw new ApiError(401, 'login_failed', t('admin.login.failed'))
+    }
+    await destroyStaffSession(db, req.cookies[cookie])
+    const token = await createStaffSession(db, result.staff, req.ctx.tenant.id)
+    await writeAudit(db, { staff: result.staff, ip: req.ip }, { action: 'staff.login', pool: result.staff.pool, after: { tenant: req.ctx.tenant.id } })
+    reply.setCookie(cookie, token, staffCookieOptions(config.secureCookies, STAFF_SESSION_MAX_S))
+    return { staff: present(result.staff) }
+  })
+
+  route(app, api.staffLogoutEndpoint, async (req, reply) => {
+    await destroyStaffSession(db, req.cookies[cookie])
+    await writeAudit(db, auditorOf(req), { action: 'staff.logout' })
+    reply.clearCookie(cookie, staffCookieOptions(config.secureCookies))
+    return { ok: true as const }
+  })
+
+  route(app, api.staffMeEndpoint, async (req) => ({ staff: present(req.ctx.staff) }))
+
+  route(app, api.overviewEndpoint, async (req) => {
+    const mine = pools(req.ctx.staff)
+    return overview(db, tenants.all.filter((t) => mine.includes(t.pool)), req.query.days)
+  })
+
+  route(app, api.memberSearchEndpoint, async (req) => ({ members: await searchMembers(db, pools(req.ctx.staff), req.query.q) }))
+
+  route(app, api.memberDetailEndpoint, async (req) => {
+    const detail = await memberDetail(db, pools(req.ctx.staff), req.query.id, (id) => tenants.byId.get(id)?.cdn_prefix ?? '')
+    if (!detail) throw notFound(req)
+    // Looking at a member's private data is itself a staff action (GDPR): it is logged, without before/after.
+    await writeAudit(db, auditorOf(req), { action: 'members.view', pool: detail.pool, targetType: 'member', targetId: req.query.id })
+    const { pool: _pool, ...out } = detail
+    return out
+  })
+
+  route(app, api.banMemberEndpoint, async (req) => {
+    const out = await banMember(db, pools(req.ctx.staff), req.body.id, req.body.reason, auditorOf(req))
+    if (!out.ok) throw out.reason === 'not_found' ? notFound(req) : new ApiError(409, out.reason, req.ctx.t(`admin.errors.${out.reason}`))
+    // Every open tab of the member, on every instance, leaves for /pages/ban now; their sessions are already gone.
+    await realtime.publish([req.body.id], { type: 'banned' } satisfies LiveServerEvent)
+    return { status: out.status }
+  })
+
+  route(app, api.unbanMemberEndpoint, async (req) => {
+    const out = await unbanMember(db, pools(req.ctx.staff), req.body.id, req.body.reason, auditorOf(req))
+    if (!out.ok) throw out.reason === 'not_found' ? notFound(req) : new ApiError(409, out.reason, req.ctx.t(`admin.errors.${out.reason}`))
+    return { status: out.status }
+  })
+
+  route(app, api.correctCreditsEndpoint, async (req) => {
+    const b = req.body
+    const out = await correctCredits(db, pools(req.ctx.staff), { id: b.id, delta: b.delta, reason: b.reason, requestId: b.request_id }, auditorOf(req))
+    if (!out) throw notFound(req)
+    if (out.applied) await publishBalance(realtime, b.id, { balance: out.balance, paidUser: out.paidUser })
+    return { credits: out.balance, applied: out.applied, delta: out.delta }
+  })
+
+  route(app, api.complaintsListEndpoint, async (req) => listComplaints(db, pools(req.ctx.staff), req.query.status))
+
+  route(app, api.complaintUpdateEndpoint, async (req) => {
+    const out = await updateComplaint(db, pools(req.ctx.staff), { id: req.body.id, status: req.body.status, assignedTo: req.body.assigned_to }, auditorOf(req))
+    if (!out) throw notFound(req)
+    if (out === 'bad_assignee') throw new ApiError(400, 'invalid_input', req.ctx.t('errors.invalid_input'), { assigned_to: req.ctx.t('admin.errors.bad_assignee') })
+    return { complaint: out }
+  })
+
+  route(app, api.complaintReplyEndpoint, async (req) => {
+    const out = await replyToComplaint(db, pools(req.ctx.staff), { id: req.body.id, message: req.body.message, lng: req.ctx.lng }, auditorOf(req))
+    if (!out) throw notFound(req)
+    return { complaint: out }
+  })
+
+  route(app, api.auditEndpoint, async (req: EndpointRequest<typeof api.auditEndpoint>) => ({ entries: await auditPage(db, { before: req.query.before, action: req.query.action }) }))
+}

@@ -1,0 +1,82 @@
+// The console's one policy (decision 028): which staff role may do which console action. Every console endpoint
+// names its action in its definition (`staffAction`), and route() (src/server/endpoint.server.ts) refuses the call
+// with 403 forbidden unless this table allows it for the caller's role. The browser reads the same table only to
+// show or hide links; the server's check is the one that counts. Tested for every action x every role through the
+// HTTP API (test/api/console-policy.test.ts).
+
+export const STAFF_ROLES = ['admin', 'moderator', 'marketer', 'support', 'chat_operator'] as const
+export type StaffRole = (typeof STAFF_ROLES)[number]
+
+export const STAFF_ACTIONS = [
+  /** Who am I, which actions are mine (the console's frame). */
+  'console.view',
+  /** The tenants with their numbers per day. */
+  'overview.view',
+  /** Look members up by e-mail, name or id. */
+  'members.search',
+  /** A member's profile, photos, ledger, payments, complaints and logins. */
+  'members.view',
+  'members.ban',
+  'members.unban',
+  /** A ledger entry with a reason. */
+  'credits.correct',
+  /** The photo queue (/admin/photos). */
+  'photos.review',
+  'complaints.view',
+  /** Status and assignment. */
+  'complaints.update',
+  /** A reply to the complainant by e-mail. */
+  'complaints.reply',
+  /** The audit log. */
+  'audit.view',
+] as const
+export type StaffAction = (typeof STAFF_ACTIONS)[number]
+
+const ALL = STAFF_ROLES
+/**
+ * The table: action -> the roles allowed. A role not listed is refused. Admin may do everything; moderators keep
+ * the community clean (photos, bans); support helps members (lookups, bans and unbans, credits, complaints);
+ * marketers see the numbers; chat operators only have the console frame until their chat console exists.
+ */
+export const POLICY: Record<StaffAction, readonly StaffRole[]> = {
+  'console.view': ALL,
+  'overview.view': ['admin', 'marketer'],
+  'members.search': ['admin', 'moderator', 'support'],
+  'members.view': ['admin', 'moderator', 'support'],
+  'members.ban': ['admin', 'moderator', 'support'],
+  'members.unban': ['admin', 'support'],
+  'credits.correct': ['admin', 'support'],
+  'photos.review': ['admin', 'moderator'],
+  'complaints.view': ['admin', 'support'],
+  'complaints.update': ['admin', 'support'],
+  'complaints.reply': ['admin', 'support'],
+  'audit.view': ['admin'],
+}
+
+export function isStaffRole(role: unknown): role is StaffRole {
+  return typeof role === 'string' && (STAFF_ROLES as readonly string[]).includes(role)
+}
+
+/** Whether a role may do an action; anything not a staff role (a member) may do none. */
+export function can(role: unknown, action: StaffAction): boolean {
+  return isStaffRole(role) && POLICY[action].includes(role)
+}
+
+/** The actions a role may do (what the console shows it). */
+export function actionsOf(role: unknown): StaffAction[] {
+  return STAFF_ACTIONS.filter((a) => can(role, a))
+}
+
+/**
+ * The pools a staff member works on: an admin the whole network, every other role only the pool of its own
+ * account (staff:create --tenant). Nothing of another pool reaches them: lookups, members, complaints and the
+ * overview are filtered by this, and a member of another pool answers not_found.
+ */
+export function poolsOf(staff: { role: string; pool: string }, allPools: readonly string[]): string[] {
+  return staff.role === 'admin' ? [...allPools] : allPools.includes(staff.pool) ? [staff.pool] : []
+}
+
+/** Every pool of the network's tenants. */
+export function allPools(tenants: readonly { pool: string }[]): string[] {
+  return [...new Set(tenants.map((t) => t.pool))].sort()
+}

@@ -1,0 +1,110 @@
+// The console policy through the HTTP API (decision 028): every console action for every role, allowed and
+// refused, plus a member session and no session, on PGlite (and PostgreSQL with TEST_DATABASE_URL).
+import crypto from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import type { Database } from '../../src/db/client.server'
+import { accounts, complaints, photos } from '../../src/db/schema'
+import { describeEachDb } from '../support/db'
+import { createMember, loggedInMember, suiteApp } from '../support/app'
+import { CONSOLE_ENDPOINTS } from '../../src/features/console/endpoints'
+import { pendingPhotosEndpoint, reviewPhotoEndpoint } from '../../src/features/photos/endpoints'
+import { POLICY, STAFF_ACTIONS, STAFF_ROLES, can, type StaffRole } from '../../src/shared/staff-policy'
+import { createStaffSession, staffCookieName } from '../../src/features/console/staff-auth.server'
+import type { EndpointDefinition } from '../../src/shared/endpoint'
+
+jest.setTimeout(120_000)
+
+const HOST = 'datingstad.nl'
+const ENDPOINTS: EndpointDefinition[] = [...CONSOLE_ENDPOINTS, pendingPhotosEndpoint, reviewPhotoEndpoint]
+
+/** A valid call of each endpoint, with what it needs made fresh, so an allowed role gets 200. */
+function callFor(def: EndpointDefinition, db: Database['db']): () => Promise<{ query?: Record<string, string>; body?: Record<string, unknown> }> {
+  const member = async (status = 'active') => (await createMember(db, { status })).account
+  const complaint = async () =>
+    (await db.insert(complaints).values({ pool: 'main', tenantId: 'datingstad', name: 'Klager', email: 'klager@example.com', subject: 'Onderwerp', message: 'Een klacht van tien tekens.' }).returning())[0]
+  switch (def.path) {
+    case '/api/admin/overview.php':
+      return async () => ({ query: { days: '7' } })
+    case '/api/admin/members.php':
+      return async () => ({ query: { q: 'member' } })
+    case '/api/admin/member.php':
+      return async () => ({ query: { id: String((await member()).id) } })
+    case '/api/admin/member-ban.php':
+      return async () => ({ body: { id: (await member()).id, reason: 'spam in chats' } })
+    case '/api/admin/member-unban.php':
+      return async () => ({ body: { id: (await member('banned')).id, reason: 'bezwaar toegekend' } })
+    case '/api/admin/member-credits.php':
+      return async () => ({ body: { id: (await member()).id, delta: 5, reason: 'goodwill na storing', request_id: crypto.randomUUID() } })
+    case '/api/admin/complaint.php':
+      return async () => ({ body: { id: (await complaint()).id, status: 'in_progress' } })
+    case '/api/admin/complaint-reply.php':
+      return async () => ({ body: { id: (await complaint()).id, message: 'Bedankt voor je melding, we kijken ernaar.' } })
+    case '/api/admin/photos.php':
+      if (def.method === 'GET') return async () => ({})
+      return async () => {
+        const owner = await member()
+        const [p] = await db.insert(photos).values({ pool: 'main', accountId: owner.id, filename: 'x.jpg', thumbFilename: 'x-t.jpg', blurredFilename: 'x-b.jpg' }).returning()
+        return { body: { id: p.id, action: 'approve' } }
+      }
+    default:
+      return async () => ({})
+  }
+}
+
+describeEachDb('console policy', (kind) => {
+  const suite = suiteApp(kind)
+  let app: FastifyInstance
+  const cookies = new Map<StaffRole, string>()
+  let memberCookie: string
+
+  beforeAll(async () => {
+    app = suite.app
+    const { db } = suite.database
+    const name = staffCookieName(app.services.config.sessionCookie)
+    for (const role of STAFF_ROLES) {
+      const [staff] = await db.insert(accounts).values({ pool: 'main', tenantId: 'datingstad', email: `${role}@staff.example`, status: 'active', role }).returning()
+      cookies.set(role, `${name}=${await createStaffSession(db, staff, 'datingstad')}`)
+    }
+    memberCookie = (await loggedInMember(app, db, 'lid@example.com')).cookie
+  })
+
+  const send = async (def: EndpointDefinition, cookie: string | undefined) => {
+    const input = await callFor(def, suite.database.db)()
+    const qs = input.query ? `?${new URLSearchParams(input.query)}` : ''
+    return app.inject({ method: def.method, url: def.path + qs, headers: { host: HOST, ...(cookie ? { cookie } : {}) }, ...(input.body ? { payload: input.body } : {}) })
+  }
+
+  it('covers every action with an endpoint, and every staff endpoint names its action', () => {
+    const used = new Set(ENDPOINTS.map((d) => d.staffAction))
+    expect([...used].sort()).toEqual([...STAFF_ACTIONS].sort())
+    for (const d of ENDPOINTS) expect(d.session).toBe('staff')
+    for (const action of STAFF_ACTIONS) expect(POLICY[action].length).toBeGreaterThan(0)
+  })
+
+  it('refuses registering a staff endpoint without its action', () => {
+    const { route } = jest.requireActual('../../src/server/endpoint.server') as typeof import('../../src/server/endpoint.server')
+    const def = { ...pendingPhotosEndpoint, path: '/api/admin/nothing.php', staffAction: undefined }
+    expect(() => route(app, def, async () => ({ photos: [] }))).toThrow(/staffAction/)
+  })
+
+  // Logout ends the session it is called with: it runs last for each role.
+  const ordered = [...ENDPOINTS.filter((d) => d.path !== '/api/admin/logout.php'), ...ENDPOINTS.filter((d) => d.path === '/api/admin/logout.php')]
+  for (const def of ordered) {
+    describe(`${def.method} ${def.path} (${def.staffAction})`, () => {
+      for (const role of STAFF_ROLES) {
+        const allowed = can(role, def.staffAction!)
+        it(`${allowed ? 'allows' : 'refuses'} ${role}`, async () => {
+          const res = await send(def, cookies.get(role))
+          if (allowed) expect({ status: res.statusCode, body: res.statusCode === 200 ? 'ok' : res.json() }).toEqual({ status: 200, body: 'ok' })
+          else expect({ status: res.statusCode, error: res.json().error }).toEqual({ status: 403, error: 'forbidden' })
+        })
+      }
+      it('refuses a member session and no session', async () => {
+        for (const cookie of [memberCookie, undefined]) {
+          const res = await send(def, cookie)
+          expect({ status: res.statusCode, error: res.json().error }).toEqual({ status: 403, error: 'authentication_required' })
+        }
+      })
+    })
+  }
+})

@@ -1,0 +1,74 @@
+// The console (/admin, decision 028) in the browser, desktop and phone: an admin looks a member up and bans them,
+// and the member's open tab is sent to /pages/ban at once; the overview shows every brand with its charts.
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { commandSocketPath, sendCommand } from '../../src/server/command-socket.server'
+import { entryWarningConfirmed, hydrated, signUp, siteUrl, watchConsole } from './helpers'
+
+const PASSWORD = 'a long admin password'
+
+/** An admin account made through the running server's command socket (npm run staff:create does the same). */
+async function admin(project: string) {
+  const email = `admin-${project}-${Date.now()}@staf.example`
+  const answer = await sendCommand(commandSocketPath(process.env.E2E_DATA_DIR!), { command: 'staff:create', tenant: 'datingstad', email, password: PASSWORD, role: 'admin' })
+  expect(answer).toMatchObject({ ok: true })
+  return email
+}
+
+async function consoleLogin(browser: Browser, email: string, path = '/admin'): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  await entryWarningConfirmed(page)
+  await page.goto(siteUrl('datingstad', path))
+  await hydrated(page)
+  const form = page.locator('form').filter({ has: page.getByLabel('Wachtwoord') })
+  await form.getByLabel('E-mailadres').fill(email)
+  await form.getByLabel('Wachtwoord').fill(PASSWORD)
+  await form.getByRole('button', { name: 'Inloggen' }).click()
+  await expect(page.getByTestId('staff-who')).toContainText(email)
+  return page
+}
+
+test('an admin looks a member up and bans them; the member\'s open tab goes to /pages/ban', async ({ page, browser }, info) => {
+  const problems = watchConsole(page)
+  const email = `verbannen-${info.project.name}-${Date.now()}@example.com`
+  const socket = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/ws'))
+  await signUp(page, 'datingstad', 'Bram', email)
+  await socket
+
+  const staff = await consoleLogin(browser, await admin(info.project.name), '/admin/members')
+  await staff.getByLabel('Zoek op e-mailadres, naam of id').fill(email)
+  await staff.getByRole('button', { name: 'Zoeken' }).click()
+  await expect(staff.getByTestId('member-row')).toHaveCount(1)
+  await staff.getByTestId('member-row').getByRole('link', { name: 'Bram' }).click()
+  // A new member who has not confirmed the address yet.
+  await expect(staff.getByTestId('member-status')).toHaveText('Niet bevestigd')
+  await staff.getByLabel('Reden van de blokkering').fill('nepprofiel, test')
+  await staff.getByRole('button', { name: 'Blokkeren' }).click()
+  await expect(staff.getByRole('status')).toHaveText('Het lid is geblokkeerd en overal uitgelogd.')
+  await expect(staff.getByTestId('member-status')).toHaveText('Geblokkeerd')
+
+  // The member's tab, left open on the site, leaves for the ban page by itself, logged out.
+  await expect(page).toHaveURL(siteUrl('datingstad', '/pages/ban'), { timeout: 10_000 })
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blokkering van accounts')
+  const user = await page.evaluate(() => fetch('/api/user.php', { headers: { Accept: 'application/json' } }).then((r) => r.status))
+  expect(user).toBe(403)
+  // The ban is in the member's audit trail on the console.
+  await staff.reload()
+  await expect(staff.getByRole('region', { name: 'Acties van medewerkers' })).toContainText('Lid geblokkeerd')
+  expect(problems.filter((p) => !/403|401/.test(p))).toEqual([])
+})
+
+test('the overview shows every brand with its charts, readable without sideways scrolling', async ({ browser }, info) => {
+  const staff = await consoleLogin(browser, await admin(`${info.project.name}-overview`))
+  const brands = staff.getByTestId('overview-tenant')
+  await expect(brands).toHaveCount(4)
+  for (const id of ['datingstad', 'flirtbelgie', 'mannenmatch', 'rijpedates']) {
+    for (const chart of ['signups', 'active', 'revenue']) {
+      const figure = staff.locator(`[data-testid^="chart-${id}-${chart}"]`).first()
+      await expect(figure.locator('svg[role="img"] title')).toContainText(/per dag van \d{4}-\d\d-\d\d tot \d{4}-\d\d-\d\d/)
+    }
+  }
+  // Members signed up by the journeys today: datingstad's signups chart has a bar.
+  await expect(staff.locator('[data-testid="chart-datingstad-signups"] rect').first()).toBeAttached()
+  expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(staff.viewportSize()!.width)
+  await staff.screenshot({ path: info.outputPath(`overview-${info.project.name}.png`) })
+})
