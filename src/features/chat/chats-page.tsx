@@ -17,8 +17,9 @@ import { BackIcon, ChatBubblesIcon } from './icons'
 
 const Shell = styled.div(({ theme }) => ({
   display: 'flex',
-  height: '100vh',
-  '@supports (height: 100dvh)': { height: '100dvh' },
+  // The chat layout gives the screen below the navigation (and above the phone's tab bar).
+  flex: 1,
+  minHeight: 0,
   background: theme.colors.background,
 }))
 
@@ -56,8 +57,14 @@ const HomeLink = styled.a(({ theme }) => ({
   fontWeight: 600,
   fontSize: 14,
   padding: '8px 6px',
+  minWidth: 44,
+  minHeight: 44,
+  justifyContent: 'center',
+  boxSizing: 'border-box',
   borderRadius: 10,
   '&:hover, &:focus-visible': { background: theme.colors.primarySoft, outline: 'none' },
+  // From lg the site's navigation is above the chat.
+  [theme.mq.lg]: { display: 'none' },
 }))
 
 const Brand = styled.a(({ theme }) => ({
@@ -69,6 +76,8 @@ const Brand = styled.a(({ theme }) => ({
   fontWeight: 800,
   textDecoration: 'none',
   fontSize: 15,
+  minHeight: 44,
+  [theme.mq.lg]: { display: 'none' },
 }))
 
 const ChatColumn = styled.main<{ hideOnPhone: boolean }>(({ theme, hideOnPhone }) => ({

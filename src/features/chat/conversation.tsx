@@ -37,10 +37,10 @@ const Header = styled.header(({ theme }) => ({
 }))
 
 const IconButton = styled.button(({ theme }) => ({
-  width: 36,
-  height: 40,
-  flex: '0 0 36px',
-  [theme.mq.sm]: { width: 42, height: 42, flex: '0 0 42px' },
+  // A tap target of at least 44 × 44 px.
+  width: 44,
+  height: 44,
+  flex: '0 0 44px',
   border: 'none',
   borderRadius: '50%',
   background: 'transparent',
@@ -57,6 +57,20 @@ const IconButton = styled.button(({ theme }) => ({
   '&:disabled': { opacity: 0.5, cursor: 'progress' },
 }))
 const IconLink = IconButton.withComponent('a')
+
+/** The way to the icebreakers under an empty conversation: a button of full tap height, not a line of text. */
+const HelpButton = styled.button(({ theme }) => ({
+  minHeight: 44,
+  padding: '0 18px',
+  border: `2px solid ${theme.colors.primary}`,
+  borderRadius: 999,
+  background: theme.colors.surface,
+  color: theme.colors.primaryDark,
+  font: 'inherit',
+  fontWeight: 700,
+  cursor: 'pointer',
+  '&:hover, &:focus-visible': { background: theme.colors.primarySoft },
+}))
 
 const BackLink = styled(IconLink)(({ theme }) => ({ [theme.mq.md]: { display: 'none' } }))
 
@@ -606,9 +620,9 @@ export function Conversation({ conversationId, memberId, openGift = false }: { c
           <Center>
             <Avatar profile={profile} size={88} />
             <p style={{ margin: 0 }}>{t('chats.start_hint', { name: profile.name })}</p>
-            <button type="button" onClick={() => setIcebreaker(true)} style={{ font: 'inherit', border: 'none', background: 'none', textDecoration: 'underline', cursor: 'pointer', color: 'inherit' }}>
+            <HelpButton type="button" onClick={() => setIcebreaker(true)} data-testid="icebreaker-open">
               {t('chats.icebreaker.open')}
-            </button>
+            </HelpButton>
           </Center>
         )}
         {messages.map((m, i) => {
