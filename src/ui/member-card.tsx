@@ -57,20 +57,41 @@ const LockBadge = styled.span({
   svg: { filter: 'drop-shadow(0 1px 3px rgba(0,0,0,0.45))' },
 })
 
+/** The lock as a button: tapping it explains what premium unlocks (an offer, not a wall). */
+const LockButton = styled(LockBadge.withComponent('button'))(({ theme }) => ({
+  border: 'none',
+  width: '100%',
+  font: 'inherit',
+  fontWeight: 700,
+  fontSize: 14,
+  cursor: 'pointer',
+  '&:hover, &:focus-visible': { background: 'rgba(0,0,0,0.3)', outline: 'none' },
+  '&:focus-visible': { boxShadow: `inset 0 0 0 3px ${theme.colors.secondary}` },
+  '.offer': { marginTop: 4, padding: '6px 14px', borderRadius: 999, background: theme.colors.surface, color: theme.colors.primaryDark, textShadow: 'none', fontSize: 13 },
+}))
+
 /**
  * One photo of another member. A locked photo is the server-made blurred copy (its address is all the browser
- * ever gets) with a lock on top.
+ * ever gets) with a lock on top; with onLock the lock is a button that offers premium. Until the image has
+ * loaded, the frame shimmers (a skeleton, not a grey tile).
  */
-export function MemberPhoto({ image, alt, size = 'thumb', ratio = '1', lockText, eager = false, children }: { image: MemberImage | null; alt: string; size?: 'thumb' | 'full'; ratio?: string; lockText?: string; eager?: boolean; children?: ReactNode }) {
+export function MemberPhoto({ image, alt, size = 'thumb', ratio = '1', lockText, lockAction, onLock, eager = false, children }: { image: MemberImage | null; alt: string; size?: 'thumb' | 'full'; ratio?: string; lockText?: string; lockAction?: string; onLock?: () => void; eager?: boolean; children?: ReactNode }) {
   return (
     <Frame ratio={ratio} data-locked={image?.locked ? 'true' : undefined}>
       {image ? <img src={size === 'thumb' ? image.thumb_filename : image.filename} alt={alt} loading={eager ? 'eager' : 'lazy'} decoding="async" draggable={false} /> : <NoPhoto />}
-      {image?.locked && (
-        <LockBadge data-testid="photo-lock">
-          <LockIcon />
-          {lockText}
-        </LockBadge>
-      )}
+      {image?.locked &&
+        (onLock ? (
+          <LockButton type="button" onClick={onLock} data-testid="photo-lock" aria-haspopup="dialog">
+            <LockIcon />
+            {lockText}
+            {lockAction && <span className="offer">{lockAction}</span>}
+          </LockButton>
+        ) : (
+          <LockBadge data-testid="photo-lock">
+            <LockIcon />
+            {lockText}
+          </LockBadge>
+        ))}
       {children}
     </Frame>
   )

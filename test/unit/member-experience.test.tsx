@@ -1,6 +1,6 @@
 // Bugs of issue 19 (the member's everyday experience) that a component test can hold: the account menu, the way
 // back after logging in, one place formatter, the profile steps starting at their title, dates in the tenant's zone.
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import '../support/text-encoder'
 import createCache from '@emotion/cache'
 import type { PageContext } from 'vike/types'
@@ -99,7 +99,7 @@ describe('the desktop account menu (bug 3)', () => {
     await renderPage(<p>content</p>)
     open()
     const items = screen.getAllByRole('menuitem')
-    expect(items.map((i) => i.textContent)).toEqual(['Mijn profiel', 'Instellingen', 'Uitloggen'])
+    expect(items.map((i) => i.textContent)).toEqual(['Mijn profiel', 'Matchfinder', 'Meldingen', 'Instellingen', 'Uitloggen'])
     expect(new Set(items.map((i) => i.className)).size).toBe(1)
     for (const item of items) expect(item.getAttribute('style')).toBeNull()
   })
@@ -144,6 +144,63 @@ describe('one place formatter for cards and profiles (bug 12)', () => {
     expect(screen.getByTestId('profile-place').textContent).toBe('Groningen, Nederland')
     expect(screen.getByTestId('member-facts').textContent).toContain('Groningen')
     expect(screen.getByTestId('member-facts').textContent).not.toContain('Groningen, Groningen')
+  })
+})
+
+describe('a match is a moment', () => {
+  const noor: MemberProfile = {
+    id: 5, name: 'Noor', age: 35, gender: 'female', country: 'NL', region: 'NL-GR', region_name: 'Groningen', city: 'Groningen', fictional: true,
+    main_image: { id: 9, thumb_filename: '/media/blur/9-thumb.webp', filename: '/media/blur/9.webp', locked: true, visibility: 'public' }, liked: false,
+    fields: { gender: 'female' }, interests: [], notes: { about: null, looking_for: null }, photos: [], hidden_private_photos: 0, likes_you: true, match: false, blocked: false,
+  }
+
+  it('liking back shows "Het is een match!" full screen with both photos as the viewer may see them and the way to an icebreaker', async () => {
+    mockFetch({ '/api/like.php': () => ({ body: { liked: true, match: true } }), '/api/likes.php': () => ({ body: { profiles: [], next_cursor: null, liked_by: [], new_likes: 0 } }) })
+    await renderPage(<MemberPage />, { data: { member: { profile: noor, fictional_label: null, public_view: false }, login_required: false }, routeParams: { id: '5' } } as never)
+    expect(screen.queryByTestId('match-moment')).toBeNull()
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('like-button'))
+    })
+    const moment = await screen.findByTestId('match-moment')
+    expect(moment.getAttribute('role')).toBe('dialog')
+    expect(within(moment).getByRole('heading').textContent).toBe('Het is een match!')
+    expect(moment.textContent).toContain('Jij en Noor vinden elkaar leuk.')
+    // Their photo is the blurred copy the API sent, with its lock; the viewer without a photo shows an initial.
+    expect(within(moment).getByTestId('match-their-photo').querySelector('img')!.getAttribute('src')).toBe('/media/blur/9-thumb.webp')
+    expect(within(within(moment).getByTestId('match-their-photo')).getByTestId('photo-lock')).toBeTruthy()
+    expect(within(moment).getByTestId('match-own-photo').textContent).toBe('S')
+    // A fictional profile keeps its label and warning.
+    expect(within(moment).getByTestId('fictional-label')).toBeTruthy()
+    expect(within(moment).getByTestId('fictional-warning').textContent).toContain('fictief')
+    expect(within(moment).getByTestId('match-message').getAttribute('href')).toBe('/members/5/chat?icebreaker=1')
+    expect(within(moment).getByTestId('match-message').textContent).toBe('Stuur een bericht')
+    expect(document.activeElement).toBe(within(moment).getByTestId('match-message'))
+    fireEvent.keyDown(window, { key: 'Escape' })
+    expect(screen.queryByTestId('match-moment')).toBeNull()
+    expect(screen.getByTestId('match-tag')).toBeTruthy()
+  })
+})
+
+describe('a blurred photo is an offer', () => {
+  it('tapping the lock explains what premium unlocks and leads to /premium; a match says so', async () => {
+    const profile: MemberProfile = {
+      id: 5, name: 'Noor', age: 35, gender: 'female', country: 'NL', region: null, region_name: null, city: 'Utrecht', fictional: false,
+      main_image: { id: 9, thumb_filename: '/media/blur/9-thumb.webp', filename: '/media/blur/9.webp', locked: true, visibility: 'public' }, liked: true,
+      fields: {}, interests: [], notes: { about: null, looking_for: null }, photos: [], hidden_private_photos: 0, likes_you: true, match: true, blocked: false,
+    }
+    await renderPage(<MemberPage />, { data: { member: { profile, fictional_label: null, public_view: false }, login_required: false }, routeParams: { id: '5' } } as never, { ...member, paid_user: false })
+    const gallery = screen.getByTestId('gallery')
+    // The blurred copy stays: the offer does not unblur anything.
+    expect(gallery.querySelector('img')!.getAttribute('src')).toBe('/media/blur/9.webp')
+    const lock = within(gallery).getByTestId('photo-lock')
+    expect(lock.tagName).toBe('BUTTON')
+    expect(lock.textContent).toContain('Jullie zijn een match!')
+    fireEvent.click(lock)
+    const offer = screen.getByTestId('premium-offer')
+    expect(screen.getByRole('dialog').textContent).toContain('Zie Noor scherp')
+    expect(within(offer).getByTestId('premium-offer-match').textContent).toBe("Jullie zijn een match! Met premium zie je de foto's van Noor scherp.")
+    expect(offer.textContent).toContain("Alle foto's zonder vervaging")
+    expect(within(offer).getByTestId('premium-offer-go').getAttribute('href')).toBe('/premium')
   })
 })
 

@@ -112,7 +112,7 @@ const Placeholder = styled.div(({ theme }) => ({
   p: { margin: 0, maxWidth: 320 },
 }))
 
-export function ChatsScreen({ conversationId, memberId, openGift }: { conversationId?: number; memberId?: number; openGift?: boolean }) {
+export function ChatsScreen({ conversationId, memberId, openGift, openIcebreaker }: { conversationId?: number; memberId?: number; openGift?: boolean; openIcebreaker?: boolean }) {
   const { t } = useTranslation()
   const { tenant } = usePageContext()
   const { user } = useSession()
@@ -154,7 +154,7 @@ export function ChatsScreen({ conversationId, memberId, openGift }: { conversati
               <p>{t('chats.not_found')}</p>
             </Placeholder>
           ) : selected ? (
-            <Conversation key={conversationId ?? `m${memberId}`} conversationId={conversationId} memberId={memberId} openGift={openGift} />
+            <Conversation key={conversationId ?? `m${memberId}`} conversationId={conversationId} memberId={memberId} openGift={openGift} openIcebreaker={openIcebreaker} />
           ) : (
             <Placeholder>
               <ChatBubblesIcon />
@@ -179,8 +179,8 @@ export function ConversationPage() {
   return <ChatsScreen conversationId={Number(routeParams.id)} />
 }
 
-/** /members/{id}/chat (?gift=1 opens the gift picker). */
+/** /members/{id}/chat (?gift=1 opens the gift picker, ?icebreaker=1 the icebreakers: the way on from a match). */
 export function MemberChatPage() {
   const { routeParams, urlParsed } = usePageContext()
-  return <ChatsScreen memberId={Number(routeParams.id)} openGift={urlParsed.search.gift === '1'} />
+  return <ChatsScreen memberId={Number(routeParams.id)} openGift={urlParsed.search.gift === '1'} openIcebreaker={urlParsed.search.icebreaker === '1'} />
 }

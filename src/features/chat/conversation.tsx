@@ -16,7 +16,8 @@ import { clockTime, dayLabel } from './chat-format'
 import { Avatar } from './avatar'
 import { ConfirmRemoveModal, IcebreakerModal, RefusalModal, type Refusal } from './chat-modals'
 import { GifPicker, GiftPicker } from './pickers'
-import { BackIcon, GiftIcon, PhotoIcon, SendIcon, TrashIcon } from './icons'
+import { BackIcon, GiftIcon, PhotoIcon, SendIcon } from './icons'
+import { OverflowItem, OverflowMenu } from '../../ui/overflow-menu'
 import { removeChatsNow } from './chat-actions'
 import { useNow } from './use-now'
 import { LockIcon } from '../../ui/member-card'
@@ -296,7 +297,7 @@ function isRefusal(code: string): code is Refusal['code'] {
   return code === 'insufficient_credits' || code === 'premium_required' || code === 'conversation_limit'
 }
 
-export function Conversation({ conversationId, memberId, openGift = false }: { conversationId?: number; memberId?: number; openGift?: boolean }) {
+export function Conversation({ conversationId, memberId, openGift = false, openIcebreaker = false }: { conversationId?: number; memberId?: number; openGift?: boolean; openIcebreaker?: boolean }) {
   const { t } = useTranslation()
   const { lng, tenant } = usePageContext()
   const session = useSessionStore()
@@ -360,7 +361,8 @@ export function Conversation({ conversationId, memberId, openGift = false }: { c
         chatStore.openConversationId = id
         markOpened(chatStore, id)
         markRead(id).catch(() => undefined)
-        if (answer.messages.length === 0 && answer.conversation.started_by_me && !openGift) setIcebreaker(true)
+        // From a match (?icebreaker=1) or a conversation this member began: the icebreakers for the first words.
+        if (answer.messages.length === 0 && (answer.conversation.started_by_me || openIcebreaker) && !openGift) setIcebreaker(true)
       })
       .catch((err) => {
         if (cancelled || err instanceof SilentAbort) return
@@ -371,7 +373,7 @@ export function Conversation({ conversationId, memberId, openGift = false }: { c
       cancelled = true
       if (chatStore.openConversationId === conversationId) chatStore.openConversationId = null
     }
-  }, [conversationId, memberId, openGift, t])
+  }, [conversationId, memberId, openGift, openIcebreaker, t])
 
   useEffect(
     () => () => {
@@ -605,9 +607,23 @@ export function Conversation({ conversationId, memberId, openGift = false }: { c
             </WhoSub>
           </WhoText>
         </Who>
-        <IconButton type="button" onClick={() => setConfirmRemove(true)} aria-label={t('chats.remove.label', { name: profile.name })} title={t('chats.remove.label', { name: profile.name })} disabled={convId === null}>
-          <TrashIcon />
-        </IconButton>
+        {/* Deleting the conversation waits in a menu, not beside the name as prominent as the gift. */}
+        <OverflowMenu label={t('chats.more_options')} testId="conversation-more" disabled={convId === null}>
+          {(close) => (
+            <OverflowItem
+              role="menuitem"
+              type="button"
+              tone="danger"
+              onClick={() => {
+                close()
+                setConfirmRemove(true)
+              }}
+              data-testid="conversation-remove"
+            >
+              {t('chats.remove.label', { name: profile.name })}
+            </OverflowItem>
+          )}
+        </OverflowMenu>
       </Header>
       {profile.fictional && <FictionalWarning role="note">{settings.fictional_warning}</FictionalWarning>}
       <Scroller ref={scrollRef} onScroll={onScroll} data-testid="messages" aria-live="polite">
