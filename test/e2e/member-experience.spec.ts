@@ -80,6 +80,7 @@ test('logging in from a members-only link leads back there, and only to this sit
   await expect(page).toHaveURL(siteUrl('datingstad', '/members'), { timeout: 15_000 })
 
   // The account menu closes on a click outside; its items look alike.
+  await hydrated(page)
   await page.getByRole('button', { name: /Terugweg/ }).click()
   await expect(page.getByRole('menu')).toBeVisible()
   await page.screenshot({ path: `artifacts/${info.project.name}-member-account-menu.png` })
@@ -128,6 +129,9 @@ test('the phone-first frame: tabs within thumb reach on phones, the top navigati
   await hydrated(page)
   const dialog = page.getByRole('dialog')
   if (await dialog.isVisible()) await page.getByTestId('modal-close').click()
+  // At most one banner above the results (a new member has several to say: the e-mail first).
+  await expect(page.getByTestId('warnings').locator(':scope > *').filter({ visible: true })).toHaveCount(1)
+  await expect(page.getByTestId('activation-reminder')).toBeVisible()
   const viewport = page.viewportSize()!
   const tabs = page.getByTestId('member-tabs')
   const tabBox = await size(page, tabs)
