@@ -49,6 +49,7 @@ const Note = styled.span(({ theme }) => ({
   fontSize: 14,
   fontWeight: 700,
   whiteSpace: 'nowrap',
+  '&::before': { content: '"✓"' },
   animation: 'saved-note-in 180ms ease-out',
   '@keyframes saved-note-in': { from: { opacity: 0, transform: 'translateY(4px)' }, to: { opacity: 1, transform: 'none' } },
   '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
@@ -65,7 +66,6 @@ export function SavedNote({ children, onDone, ms = 5000, testId }: { children: R
   }, [onDone, ms])
   return (
     <Note role="status" data-testid={testId}>
-      <span aria-hidden="true">✓</span>
       {children}
     </Note>
   )

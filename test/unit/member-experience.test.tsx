@@ -13,7 +13,10 @@ import type { Services } from '../../src/server/context.server'
 import type { OwnProfile, PresentedUser } from '../../src/shared/contracts'
 import type { MemberProfile } from '../../src/shared/discovery-contracts'
 import { LoginRequired } from '../../src/ui/login-required'
-import { placeOf } from '../../src/ui/member-card'
+import { MemberPhoto, placeOf } from '../../src/ui/member-card'
+import { primaryFill } from '../../src/ui/button'
+import { buildTheme } from '../../themes/build-theme'
+import { getContrast, getLuminance } from 'polished'
 import { MemberPage } from '../../src/features/members/member-page'
 import { CompleteSignupPage } from '../../src/features/profile/complete-signup-page'
 import { loginHref, safeNextPath } from '../../src/shared/next-path'
@@ -215,12 +218,35 @@ describe('completing the profile (bug 8)', () => {
     window.scrollTo = scrollTo as never
     await renderPage(<CompleteSignupPage />, { urlPathname: '/complete-signup' })
     await screen.findByTestId('step-0')
+    // Six steps: "Over mij" (a text) came in before the photo.
+    expect(screen.getByText('Stap 1 van 6')).toBeTruthy()
+    expect(document.querySelectorAll('ol li').length).toBe(6)
     // Arriving on the first step leaves the page where the browser put it.
     expect(scrollTo).not.toHaveBeenCalled()
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Volgende' })))
     await screen.findByTestId('step-1')
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 })
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Uiterlijk'))
+  })
+})
+
+describe('looks', () => {
+  it('a photo shimmers as a skeleton until it has loaded', async () => {
+    await renderPage(<MemberPhoto image={{ id: 1, thumb_filename: '/media/a.webp', filename: '/media/b.webp', locked: false, visibility: 'public' }} alt="Noor" />)
+    const img = screen.getByAltText('Noor')
+    expect(img.parentElement!.getAttribute('data-loading')).toBe('true')
+    fireEvent.load(img)
+    expect(img.parentElement!.getAttribute('data-loading')).toBeNull()
+  })
+
+  it('primary buttons: white text on a deeper brand colour that reads at WCAG AA on every demo tenant', () => {
+    for (const tenant of tenants.all) {
+      const theme = buildTheme(tenant.theme)
+      const fill = primaryFill(theme)
+      expect(fill.fg).toBe('#ffffff')
+      expect(getContrast(fill.bg, '#ffffff')).toBeGreaterThanOrEqual(4.5)
+      expect(getLuminance(fill.bg)).toBeLessThan(getLuminance(theme.colors.primary))
+    }
   })
 })
 

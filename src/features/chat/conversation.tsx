@@ -18,6 +18,7 @@ import { ConfirmRemoveModal, IcebreakerModal, RefusalModal, type Refusal } from 
 import { GifPicker, GiftPicker } from './pickers'
 import { BackIcon, GiftIcon, PhotoIcon, SendIcon } from './icons'
 import { OverflowItem, OverflowMenu } from '../../ui/overflow-menu'
+import { primaryFill } from '../../ui/button'
 import { removeChatsNow } from './chat-actions'
 import { useNow } from './use-now'
 import { LockIcon } from '../../ui/member-card'
@@ -131,8 +132,8 @@ const Bubble = styled.div<{ mine: boolean; bare: boolean }>(({ theme, mine, bare
   borderRadius: 18,
   borderBottomRightRadius: mine ? 6 : 18,
   borderBottomLeftRadius: mine ? 18 : 6,
-  background: bare ? 'transparent' : mine ? theme.colors.primary : theme.colors.surface,
-  color: mine && !bare ? theme.colors.onPrimary : theme.colors.text,
+  background: bare ? 'transparent' : mine ? primaryFill(theme).bg : theme.colors.surface,
+  color: mine && !bare ? primaryFill(theme).fg : theme.colors.text,
   boxShadow: bare ? 'none' : '0 1px 2px rgba(0,0,0,0.08)',
   border: bare || mine ? 'none' : `1px solid ${theme.colors.border}`,
   whiteSpace: 'pre-wrap',
@@ -254,8 +255,8 @@ const SendButton = styled.button(({ theme }) => ({
   flex: '0 0 44px',
   borderRadius: '50%',
   border: 'none',
-  background: theme.colors.primary,
-  color: theme.colors.onPrimary,
+  background: primaryFill(theme).bg,
+  color: primaryFill(theme).fg,
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',

@@ -4,7 +4,7 @@ import styled from '../../ui/styled'
 import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import { Badge } from '../../ui/badge'
-import { ButtonLink } from '../../ui/button'
+import { ButtonLink, primaryFill } from '../../ui/button'
 import { http } from '../../shared/http'
 import { LocaleDropdown } from './locale-dropdown'
 import { Heart } from '../../ui/heart'
@@ -156,7 +156,7 @@ const AccountButton = styled.button(({ theme }) => ({
   font: 'inherit',
   fontWeight: 600,
   cursor: 'pointer',
-  '&:hover .initial, &[aria-expanded="true"] .initial': { background: theme.colors.primaryDark },
+  '&:hover .initial, &[aria-expanded="true"] .initial': { background: primaryFill(theme).hover },
   [theme.mq.sm]: { padding: '0 10px 0 0', '&:hover': { background: theme.colors.primarySoft } },
 }))
 
@@ -165,8 +165,8 @@ const Initial = styled.span(({ theme }) => ({
   height: 36,
   margin: 4,
   borderRadius: '50%',
-  background: theme.colors.primary,
-  color: theme.colors.onPrimary,
+  background: primaryFill(theme).bg,
+  color: primaryFill(theme).fg,
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',

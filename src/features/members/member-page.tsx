@@ -10,7 +10,7 @@ import { HttpError, SilentAbort } from '../../shared/http'
 import { reloadLikes } from '../../shared/likes-store'
 import type { MemberProfile } from '../../shared/discovery-contracts'
 import { FictionalLabel, LockIcon, MemberPhoto, placeOf } from '../../ui/member-card'
-import { Button, ButtonLink } from '../../ui/button'
+import { Button, ButtonLink, primaryFill } from '../../ui/button'
 import { Alert } from '../../ui/form'
 import { Heart } from '../../ui/heart'
 import { Modal } from '../../ui/modal'
@@ -82,7 +82,7 @@ const Actions = styled.div(({ theme }) => ({
 /** The name's panel: the tags, with the menu of more options in its corner. */
 const TagsRow = styled.div({ display: 'flex', alignItems: 'flex-start', gap: 8, '> :first-of-type': { flex: 1 } })
 const Tags = styled.div({ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center', margin: '0 0 8px' })
-const MatchTag = styled.span(({ theme }) => ({ padding: '2px 10px', borderRadius: 999, background: theme.colors.primary, color: theme.colors.onPrimary, fontWeight: 700, fontSize: 13 }))
+const MatchTag = styled.span(({ theme }) => ({ padding: '2px 10px', borderRadius: 999, background: primaryFill(theme).bg, color: primaryFill(theme).fg, fontWeight: 700, fontSize: 13 }))
 const LikesYouTag = styled.span(({ theme }) => ({ padding: '2px 10px', borderRadius: 999, background: theme.colors.primarySoft, color: theme.colors.primaryDark, fontWeight: 700, fontSize: 13 }))
 const Facts = styled.dl(({ theme }) => ({
   display: 'grid',
