@@ -23,7 +23,7 @@ const Main = styled.main({ flex: 1, width: '100%' })
  * The banners above a page, most important first (activation, e-mails off, profile photo, time bonus): at most one
  * shows at a time, the first that has something to say; the next shows once it is gone.
  */
-const Warnings = styled.div({ maxWidth: 1200, margin: '0 auto', width: '100%', '& > * + *': { display: 'none' } })
+const Warnings = styled.div({ maxWidth: 1200, margin: '0 auto', width: '100%', '& > :not(:first-child)': { display: 'none' } })
 /** The chat layout fills the screen exactly: the navigation, then the chat columns in what is left. */
 const ChatFrame = styled.div({ height: '100vh', '@supports (height: 100dvh)': { height: '100dvh' }, display: 'flex', flexDirection: 'column' })
 const ChatMain = styled.main({ flex: 1, minHeight: 0, width: '100%', display: 'flex', flexDirection: 'column', overflowY: 'auto' })
