@@ -31,7 +31,8 @@ const Bar = styled.header<{ compact?: boolean }>(({ theme, compact }) => ({
 }))
 
 const Inner = styled.div(({ theme }) => ({
-  maxWidth: 1200,
+  // A little wider than the pages: brand, five links, premium, language and account share one row at 1280 px.
+  maxWidth: 1280,
   margin: '0 auto',
   padding: '8px 16px',
   display: 'flex',
@@ -102,7 +103,7 @@ const NavLink = styled.a(({ theme }) => ({
     flexDirection: 'row',
     gap: 6,
     minHeight: 44,
-    padding: '0 10px',
+    padding: '0 8px',
     fontSize: 16,
     svg: { display: 'none' },
     '&:hover': { background: theme.colors.primarySoft },
