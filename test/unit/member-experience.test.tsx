@@ -2,6 +2,8 @@
 // back after logging in, one place formatter, the profile steps starting at their title, dates in the tenant's zone.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import '../support/text-encoder'
+import fs from 'node:fs'
+import path from 'node:path'
 import createCache from '@emotion/cache'
 import type { PageContext } from 'vike/types'
 import { PageShell } from '../../renderer/page-shell'
@@ -247,6 +249,27 @@ describe('looks', () => {
       expect(getContrast(fill.bg, '#ffffff')).toBeGreaterThanOrEqual(4.5)
       expect(getLuminance(fill.bg)).toBeLessThan(getLuminance(theme.colors.primary))
     }
+  })
+})
+
+describe('one form of address per language', () => {
+  const strings = (lng: string) => {
+    const out: Array<[string, string]> = []
+    const walk = (o: unknown, path: string) => {
+      if (typeof o === 'string') out.push([path, o])
+      else if (o && typeof o === 'object') for (const [k, v] of Object.entries(o)) walk(v, path ? `${path}.${k}` : k)
+    }
+    for (const file of fs.readdirSync(path.join('locales', lng))) walk(JSON.parse(fs.readFileSync(path.join('locales', lng, file), 'utf8')), file)
+    return out
+  }
+
+  it('Dutch says je, never u', () => {
+    expect(strings('nl').filter(([, v]) => /(^|[\s(])(u|uw|Uw)(?=[\s,!?)]|$)/.test(v))).toEqual([])
+  })
+
+  it('French says vous to the member (the icebreakers are lines members send each other)', () => {
+    const informal = strings('fr').filter(([k, v]) => !k.includes('icebreaker.lines') && /(^|[\s(’'])(tu|ton|ta|tes|toi)([\s,.!?:)]|$)|-toi\b|\bt’/i.test(v))
+    expect(informal).toEqual([])
   })
 })
 
