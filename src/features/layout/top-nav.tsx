@@ -45,7 +45,7 @@ const Inner = styled.div(({ theme }) => ({
 
 const Brand = styled.a(({ theme }) => ({
   fontWeight: 800,
-  fontSize: 19,
+  fontSize: 18,
   [theme.mq.sm]: { fontSize: 22 },
   color: theme.colors.primary,
   textDecoration: 'none',
@@ -141,6 +141,11 @@ const TopLink = styled.a(({ theme }) => ({
   background: theme.colors.primarySoft,
   [theme.mq.lg]: { fontSize: 16, background: 'none', color: theme.colors.text, '&:hover': { background: theme.colors.primarySoft } },
 }))
+
+/** "Premium" on phones (the top row holds brand, premium, language and account down to 360 px), "Word premium" wider. */
+const PhoneText = styled.span(({ theme }) => ({ [theme.mq.sm]: { display: 'none' } }))
+const WideText = styled.span(({ theme }) => ({ display: 'none', [theme.mq.sm]: { display: 'inline' } }))
+const Caret = styled.span(({ theme }) => ({ display: 'none', [theme.mq.sm]: { display: 'inline' } }))
 
 /** The account button: the initial in a circle on phones, with the name from the sm breakpoint. */
 const AccountButton = styled.button(({ theme }) => ({
@@ -273,7 +278,7 @@ function AccountMenu({ name, onLogout }: { name: string; onLogout: () => void })
           {Array.from(name)[0]}
         </Initial>
         <AccountName>{name}</AccountName>
-        <span aria-hidden="true">▾</span>
+        <Caret aria-hidden="true">▾</Caret>
       </AccountButton>
       {open && (
         <Menu role="menu">
@@ -311,6 +316,8 @@ function AccountMenu({ name, onLogout }: { name: string; onLogout: () => void })
 /** Whether a member link is the current page's (the search also covers the profiles under /members/). */
 function current(pathname: string | undefined, href: string): 'page' | undefined {
   if (!pathname) return undefined
+  // A conversation opened from a profile (/members/{id}/chat) belongs to the chats.
+  if (/^\/members\/[^/]+\/chat$/.test(pathname)) pathname = '/chats'
   return pathname === href || pathname.startsWith(`${href}/`) ? 'page' : undefined
 }
 
@@ -386,8 +393,9 @@ export function TopNav({ brandOnly = false, tabsOnly = false, hideTabs = false }
               <LowBalanceBadge credits={user.credits} label={t('nav.credits_left', { count: user.credits })} />
             </TopLink>
           ) : (
-            <TopLink href="/premium" data-testid="nav-premium">
-              {t('nav.get_premium')}
+            <TopLink href="/premium" data-testid="nav-premium" aria-label={t('nav.get_premium')}>
+              <PhoneText>{t('nav.premium_short')}</PhoneText>
+              <WideText>{t('nav.get_premium')}</WideText>
             </TopLink>
           ))}
         {!brandOnly && <LocaleDropdown />}
