@@ -59,6 +59,9 @@ test('the e-mail confirmed in another tab reaches the open tab without a reload'
 test('logging in from a members-only link leads back there, and only to this site', async ({ page, context }, info) => {
   const email = `next-${info.project.name}-${Date.now()}@example.nl`
   await signUp(page, 'datingstad', 'Terugweg', email)
+  // The page the signup loaded settles first: a navigation started while it still loads is aborted.
+  await hydrated(page)
+  await page.waitForLoadState('networkidle')
   await context.clearCookies()
   await page.goto(siteUrl('datingstad', '/chats'))
   await hydrated(page)
