@@ -34,18 +34,18 @@ const Inner = styled.div(({ theme }) => ({
   // A little wider than the pages: brand, five links, premium, language and account share one row at 1280 px.
   maxWidth: 1280,
   margin: '0 auto',
-  padding: '8px 16px',
+  padding: '8px 12px',
   display: 'flex',
   alignItems: 'center',
-  gap: 8,
+  gap: 6,
   minHeight: 60,
   flexWrap: 'wrap',
-  [theme.mq.sm]: { gap: 12 },
+  [theme.mq.sm]: { gap: 12, padding: '8px 16px' },
 }))
 
 const Brand = styled.a(({ theme }) => ({
   fontWeight: 800,
-  fontSize: 18,
+  fontSize: 17,
   [theme.mq.sm]: { fontSize: 22 },
   color: theme.colors.primary,
   textDecoration: 'none',
@@ -131,7 +131,7 @@ const TopLink = styled.a(({ theme }) => ({
   alignItems: 'center',
   gap: 6,
   minHeight: 44,
-  padding: '0 12px',
+  padding: '0 10px',
   borderRadius: 999,
   fontWeight: 700,
   fontSize: 14,
