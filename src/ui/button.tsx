@@ -1,4 +1,23 @@
+import type { Theme } from '@emotion/react'
+import { darken, getContrast } from 'polished'
 import styled from './styled'
+
+const fills = new WeakMap<Theme['colors'], { bg: string; hover: string }>()
+
+/**
+ * The fill of primary buttons: a deeper shade of the brand colour under white text (black on hot pink read cheap),
+ * darkened further until white reads at WCAG AA (4.5:1), whatever colour a tenant chooses.
+ */
+export function primaryFill(theme: Theme): { bg: string; fg: string; hover: string } {
+  let fill = fills.get(theme.colors)
+  if (!fill) {
+    let bg = darken(0.08, theme.colors.primary)
+    for (let i = 0; i < 40 && getContrast(bg, '#ffffff') < 4.5; i++) bg = darken(0.02, bg)
+    fill = { bg, hover: darken(0.07, bg) }
+    fills.set(theme.colors, fill)
+  }
+  return { ...fill, fg: '#ffffff' }
+}
 
 /** The primary action button, in the tenant's colours. */
 export const Button = styled.button<{ variant?: 'primary' | 'secondary' | 'ghost'; block?: boolean }>(({ theme, variant = 'primary', block }) => ({
@@ -11,15 +30,15 @@ export const Button = styled.button<{ variant?: 'primary' | 'secondary' | 'ghost
   padding: '0 20px',
   borderRadius: 999,
   border: variant === 'ghost' ? `2px solid ${theme.colors.primary}` : 'none',
-  background: variant === 'primary' ? theme.colors.primary : variant === 'secondary' ? theme.colors.secondary : 'transparent',
-  color: variant === 'primary' ? theme.colors.onPrimary : variant === 'secondary' ? theme.colors.onSecondary : theme.colors.primaryDark,
+  background: variant === 'primary' ? primaryFill(theme).bg : variant === 'secondary' ? theme.colors.secondary : 'transparent',
+  color: variant === 'primary' ? primaryFill(theme).fg : variant === 'secondary' ? theme.colors.onSecondary : theme.colors.primaryDark,
   fontWeight: 700,
   fontSize: 16,
   fontFamily: 'inherit',
   cursor: 'pointer',
   textDecoration: 'none',
   transition: 'background 120ms ease, transform 120ms ease',
-  '&:hover': { background: variant === 'primary' ? theme.colors.primaryDark : variant === 'secondary' ? theme.colors.secondaryDark : theme.colors.primarySoft },
+  '&:hover': { background: variant === 'primary' ? primaryFill(theme).hover : variant === 'secondary' ? theme.colors.secondaryDark : theme.colors.primarySoft },
   '&:active': { transform: 'scale(0.98)' },
   '&:disabled': { opacity: 0.6, cursor: 'progress' },
   '&:focus-visible': { outline: `3px solid ${theme.colors.secondary}`, outlineOffset: 2 },

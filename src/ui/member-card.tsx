@@ -1,6 +1,6 @@
 // Other members as the viewer may see them: the photo (blurred with a lock for viewers who are not premium, as
 // the API gives it), the fictional label, and the card of search results, likes and the match finder.
-import type { ReactNode } from 'react'
+import { useCallback, useState, type ReactNode } from 'react'
 import styled from './styled'
 import { useTranslation } from '../shared/use-translation'
 import { usePageContext } from '../../renderer/page-context'
@@ -37,6 +37,14 @@ const Frame = styled.div<{ ratio: string }>(({ theme, ratio }) => ({
   alignItems: 'center',
   justifyContent: 'center',
   img: { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', display: 'block' },
+  // A skeleton while the image loads: a light sweep over the frame, covered by the image once it is there.
+  '&[data-loading="true"]': {
+    backgroundImage: `linear-gradient(100deg, transparent 30%, rgba(255,255,255,0.65) 50%, transparent 70%), linear-gradient(160deg, ${theme.colors.primarySoft}, ${theme.colors.background})`,
+    backgroundSize: '250% 100%, 100% 100%',
+    animation: 'photo-skeleton 1.2s ease-in-out infinite',
+  },
+  '@keyframes photo-skeleton': { from: { backgroundPosition: '120% 0, 0 0' }, to: { backgroundPosition: '-120% 0, 0 0' } },
+  '@media (prefers-reduced-motion: reduce)': { '&[data-loading="true"]': { animation: 'none' } },
 }))
 
 const LockBadge = styled.span({
@@ -57,20 +65,47 @@ const LockBadge = styled.span({
   svg: { filter: 'drop-shadow(0 1px 3px rgba(0,0,0,0.45))' },
 })
 
+/** The lock as a button: tapping it explains what premium unlocks (an offer, not a wall). */
+const LockButton = styled(LockBadge.withComponent('button'))(({ theme }) => ({
+  border: 'none',
+  width: '100%',
+  font: 'inherit',
+  fontWeight: 700,
+  fontSize: 14,
+  cursor: 'pointer',
+  '&:hover, &:focus-visible': { background: 'rgba(0,0,0,0.3)', outline: 'none' },
+  '&:focus-visible': { boxShadow: `inset 0 0 0 3px ${theme.colors.secondary}` },
+  '.offer': { marginTop: 4, padding: '6px 14px', borderRadius: 999, background: theme.colors.surface, color: theme.colors.primaryDark, textShadow: 'none', fontSize: 13 },
+}))
+
 /**
  * One photo of another member. A locked photo is the server-made blurred copy (its address is all the browser
- * ever gets) with a lock on top.
+ * ever gets) with a lock on top; with onLock the lock is a button that offers premium. Until the image has
+ * loaded, the frame shimmers (a skeleton, not a grey tile).
  */
-export function MemberPhoto({ image, alt, size = 'thumb', ratio = '1', lockText, eager = false, children }: { image: MemberImage | null; alt: string; size?: 'thumb' | 'full'; ratio?: string; lockText?: string; eager?: boolean; children?: ReactNode }) {
+export function MemberPhoto({ image, alt, size = 'thumb', ratio = '1', lockText, lockAction, onLock, eager = false, children }: { image: MemberImage | null; alt: string; size?: 'thumb' | 'full'; ratio?: string; lockText?: string; lockAction?: string; onLock?: () => void; eager?: boolean; children?: ReactNode }) {
+  const src = image ? (size === 'thumb' ? image.thumb_filename : image.filename) : null
+  const [loaded, setLoaded] = useState<string | null>(null)
+  // An image already in the cache is complete before React attaches onLoad (server-rendered pages, back navigation).
+  const ref = useCallback((img: HTMLImageElement | null) => {
+    if (img?.complete && img.naturalWidth > 0) setLoaded(img.getAttribute('src'))
+  }, [])
   return (
-    <Frame ratio={ratio} data-locked={image?.locked ? 'true' : undefined}>
-      {image ? <img src={size === 'thumb' ? image.thumb_filename : image.filename} alt={alt} loading={eager ? 'eager' : 'lazy'} decoding="async" draggable={false} /> : <NoPhoto />}
-      {image?.locked && (
-        <LockBadge data-testid="photo-lock">
-          <LockIcon />
-          {lockText}
-        </LockBadge>
-      )}
+    <Frame ratio={ratio} data-locked={image?.locked ? 'true' : undefined} data-loading={src && loaded !== src ? 'true' : undefined}>
+      {src ? <img ref={ref} src={src} alt={alt} loading={eager ? 'eager' : 'lazy'} decoding="async" draggable={false} onLoad={() => setLoaded(src)} onError={() => setLoaded(src)} /> : <NoPhoto />}
+      {image?.locked &&
+        (onLock ? (
+          <LockButton type="button" onClick={onLock} data-testid="photo-lock" aria-haspopup="dialog">
+            <LockIcon />
+            {lockText}
+            {lockAction && <span className="offer">{lockAction}</span>}
+          </LockButton>
+        ) : (
+          <LockBadge data-testid="photo-lock">
+            <LockIcon />
+            {lockText}
+          </LockBadge>
+        ))}
       {children}
     </Frame>
   )
@@ -116,7 +151,18 @@ const Card = styled.a(({ theme }) => ({
 
 const Info = styled.div({ padding: '10px 12px 12px', display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 })
 const Name = styled.strong({ fontSize: 16, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
-const Place = styled.span(({ theme }) => ({ color: theme.colors.muted, fontSize: 14, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }))
+/** The place may take two lines (narrow desktop columns cut "Rotterdam, Zuid-Holland" off), then it ends in an ellipsis. */
+const Place = styled.span(({ theme }) => ({
+  color: theme.colors.muted,
+  fontSize: 14,
+  lineHeight: 1.3,
+  minHeight: '2.6em',
+  overflow: 'hidden',
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflowWrap: 'anywhere',
+}))
 const Corner = styled.div({ position: 'absolute', left: 8, top: 8, right: 8, display: 'flex', gap: 6, flexWrap: 'wrap', alignItems: 'flex-start' })
 const Liked = styled.span(({ theme }) => ({
   position: 'absolute',

@@ -7,7 +7,7 @@ import { http, HttpError } from '../shared/http'
 import { useSessionStore } from '../shared/session/session-context'
 import type { OwnPhoto, PresentedUser } from '../shared/contracts'
 import { Alert } from './form'
-import { Button } from './button'
+import { Button, primaryFill } from './button'
 
 const Grid = styled.ul(({ theme }) => ({
   listStyle: 'none',
@@ -26,18 +26,21 @@ const Tile = styled.li(({ theme }) => ({
   background: theme.colors.surface,
   img: { display: 'block', width: '100%', aspectRatio: '1', objectFit: 'cover' },
 }))
+/** The photo and its tag: the tag is a strip along the bottom edge, never over the face (which sits high in portraits). */
+const PhotoBox = styled.span({ position: 'relative', display: 'block' })
 const Tag = styled.span<{ tone: 'review' | 'main' | 'private' }>(({ theme, tone }) => ({
   position: 'absolute',
-  left: 8,
-  top: 8,
-  padding: '2px 8px',
-  borderRadius: 999,
+  left: 0,
+  right: 0,
+  bottom: 0,
+  padding: '4px 8px',
   fontSize: 12,
   fontWeight: 700,
+  textAlign: 'center',
   color: '#fff',
-  background: tone === 'review' ? 'rgba(0,0,0,0.7)' : tone === 'main' ? theme.colors.primary : theme.colors.muted,
+  background: tone === 'review' ? 'rgba(0,0,0,0.68)' : tone === 'main' ? primaryFill(theme).bg : theme.colors.muted,
 }))
-const TileActions = styled.div({ display: 'flex', flexDirection: 'column', gap: 4, padding: 8, button: { minHeight: 34, fontSize: 13, padding: '0 10px' } })
+const TileActions = styled.div({ display: 'flex', flexDirection: 'column', gap: 4, padding: 8, button: { minHeight: 44, fontSize: 13, padding: '0 10px' } })
 /** A photo to pick as the main image: the whole tile is the radio's label. */
 const PickTile = styled.label(({ theme }) => ({
   display: 'block',
@@ -157,8 +160,10 @@ export function PhotosManager() {
         <Grid>
           {data.photos.map((p) => (
             <Tile key={p.id} data-testid="own-photo">
-              <img src={p.thumb_filename} alt="" loading="lazy" />
-              {p.status === 'pending' ? <Tag tone="review">{t('photos.reviewing')}</Tag> : p.main ? <Tag tone="main">{t('photos.main')}</Tag> : null}
+              <PhotoBox>
+                <img src={p.thumb_filename} alt="" loading="lazy" />
+                {p.status === 'pending' ? <Tag tone="review">{t('photos.reviewing')}</Tag> : p.main ? <Tag tone="main">{t('photos.main')}</Tag> : null}
+              </PhotoBox>
               <TileActions>
                 <small>{p.visibility === 'private' ? t('photos.private') : t('photos.public')}</small>
                 {!p.main && (
@@ -201,8 +206,10 @@ export function MainImagePicker() {
               <Tile key={p.id} data-testid="main-image-choice">
                 <PickTile>
                   <input type="radio" name="main_image" value={p.id} checked={p.main} onChange={() => makeMain(p.id)} aria-label={t('main_image.photo_n', { n: i + 1 })} />
-                  <img src={p.thumb_filename} alt="" loading="lazy" />
-                  {p.status === 'pending' ? <Tag tone="review">{t('photos.reviewing')}</Tag> : p.main ? <Tag tone="main">{t('photos.main')}</Tag> : null}
+                  <PhotoBox>
+                    <img src={p.thumb_filename} alt="" loading="lazy" />
+                    {p.status === 'pending' ? <Tag tone="review">{t('photos.reviewing')}</Tag> : p.main ? <Tag tone="main">{t('photos.main')}</Tag> : null}
+                  </PhotoBox>
                   <small>{p.main ? t('main_image.current') : t('photos.make_main')}</small>
                 </PickTile>
               </Tile>

@@ -10,6 +10,7 @@ import type { OwnProfile } from '../shared/contracts'
 import { Card } from './page'
 import { Alert, TextAreaField, TextField } from './form'
 import { Button } from './button'
+import { SavedNote } from './toast'
 import { APPEARANCE_FIELDS, AppearanceFields, InterestsField, LocationFields, ValueChoice, type ProfileErrors } from './profile-fields'
 
 export type SaveResult = { ok: true; profile: OwnProfile } | { ok: false; fields: Record<string, string>; message: string }
@@ -81,6 +82,7 @@ export function EditSection<K extends Keys>({
   const [message, setMessage] = useState<string>()
   const [saved, setSaved] = useState(false)
   const [busy, setBusy] = useState(false)
+  const hideSaved = useCallback(() => setSaved(false), [])
   const set = (patch: Partial<OwnProfile>) => {
     setDraft((d) => ({ ...d, ...pick({ ...own.profile, ...d, ...patch }, keys) }))
     setSaved(false)
@@ -109,15 +111,15 @@ export function EditSection<K extends Keys>({
       <form onSubmit={submit} noValidate>
         {children(draft, set, errors)}
         {message && <Alert role="alert">{message}</Alert>}
-        {saved && (
-          <Alert tone="success" role="status" data-testid={`${id}-saved`}>
-            {t('profile_edit.saved')}
-          </Alert>
-        )}
         <Actions>
           <Button type="submit" disabled={busy}>
             {busy ? t('profile_edit.saving') : t('profile_edit.save')}
           </Button>
+          {saved && (
+            <SavedNote onDone={hideSaved} testId={`${id}-saved`}>
+              {t('profile_edit.saved')}
+            </SavedNote>
+          )}
         </Actions>
       </form>
     </SectionCard>

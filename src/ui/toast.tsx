@@ -37,3 +37,36 @@ export function Toast({ children, tone = 'success', onClose, closeLabel, ms = 60
     </Box>
   )
 }
+
+const Note = styled.span(({ theme }) => ({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 6,
+  padding: '4px 10px',
+  borderRadius: 999,
+  background: theme.colors.success,
+  color: '#fff',
+  fontSize: 14,
+  fontWeight: 700,
+  whiteSpace: 'nowrap',
+  '&::before': { content: '"✓"' },
+  animation: 'saved-note-in 180ms ease-out',
+  '@keyframes saved-note-in': { from: { opacity: 0, transform: 'translateY(4px)' }, to: { opacity: 1, transform: 'none' } },
+  '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+}))
+
+/**
+ * Feedback where the member acted: a small note beside the control that was saved (not a banner at the top of a
+ * long page); it leaves by itself after ms.
+ */
+export function SavedNote({ children, onDone, ms = 5000, testId }: { children: ReactNode; onDone: () => void; ms?: number; testId?: string }) {
+  useEffect(() => {
+    const id = setTimeout(onDone, ms)
+    return () => clearTimeout(id)
+  }, [onDone, ms])
+  return (
+    <Note role="status" data-testid={testId}>
+      {children}
+    </Note>
+  )
+}

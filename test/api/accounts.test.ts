@@ -121,7 +121,7 @@ describeEachDb('accounts API', (kind) => {
       expect(res.json().fields).toEqual({
         name: 'Je profielnaam moet anders zijn dan je e-mailadres',
         password: 'Je wachtwoord moet minstens 8 tekens hebben.',
-        date_of_birth: 'Vul uw geboortedatum in (18+ jaar)',
+        date_of_birth: 'Vul je geboortedatum in (18+ jaar)',
       })
       expect(res.json().suggestion).toBe('anna@gmail.com')
       const bad = await post('/api/signup.php', { email: 'geen-adres', name: '@anna', password: 'lang genoeg', date_of_birth: '2015-01-01' })

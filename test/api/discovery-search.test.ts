@@ -89,7 +89,9 @@ describeEachDb('discovery: search', (kind: DbKind) => {
     // datingstad: a man seeking women gets women by default; he may change it.
     const me = await viewer()
     const plain = (await api().get('/api/search.php', me.cookie)).json()
-    expect(plain.filters).toEqual({ gender: 'female', min_age: 18, max_age: 99 })
+    // A brand of one country shows its own members by default (issue 19); "any" shows the whole pool.
+    expect(plain.filters).toEqual({ gender: 'female', country: 'NL', min_age: 18, max_age: 99 })
+    expect((await api().get('/api/search.php?country=any', me.cookie)).json().filters).toEqual({ gender: 'female', min_age: 18, max_age: 99 })
     expect(plain.search_fields).toEqual(['gender', 'country', 'region', 'age'])
     // rijpedates (milf): women 40 and over; gender is not a search field there, so gender=male is ignored.
     const country = freshCountry()

@@ -33,7 +33,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Wachtwoord').fill('kort')
     await page.getByRole('button', { name: 'Gratis aanmelden' }).click()
     await expect(page.getByText('Je wachtwoord moet minstens 8 tekens hebben.')).toBeVisible()
-    await expect(page.getByText('Vul uw geboortedatum in (18+ jaar)')).toBeVisible()
+    await expect(page.getByText('Vul je geboortedatum in (18+ jaar)')).toBeVisible()
     await page.screenshot({ path: `artifacts/${info.project.name}-signup-errors.png`, fullPage: true })
     await page.getByLabel('Wachtwoord').fill('eerste-wachtwoord')
     await page.getByLabel('Dag').selectOption('17')
@@ -59,11 +59,11 @@ test.describe('accounts', () => {
     await page.goto(siteUrl('datingstad', '/'))
     await expect(page.getByTestId('activation-reminder')).toHaveCount(0)
 
-    // Complete the profile in five steps with step dots, with a photo.
+    // Complete the profile in six steps with step dots, with a photo.
     await page.goto(siteUrl('datingstad', '/complete-signup'))
     await hydrated(page)
     await expect(page.getByTestId('step-0')).toBeVisible()
-    await expect(page.getByText('Stap 1 van 5').first()).toBeVisible()
+    await expect(page.getByText('Stap 1 van 6').first()).toBeVisible()
     await page.getByText('Vrouw', { exact: true }).click()
     await page.getByText('Hetero', { exact: true }).click()
     await page.screenshot({ path: `artifacts/${info.project.name}-complete-signup-0.png`, fullPage: true })
@@ -94,6 +94,11 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Terug' }).click()
     await expect(page.getByLabel('Woonplaats')).toHaveValue('Utrecht')
     await page.getByRole('button', { name: 'Volgende' }).click()
+    // A few words "Over mij" (new profiles had no text).
+    await expect(page.getByRole('heading', { level: 2, name: 'Over mij' })).toBeVisible()
+    await page.getByLabel('Over mij').fill('Ik fiets graag langs de Vecht.')
+    await page.getByRole('button', { name: 'Volgende' }).click()
+    await expect(page.getByTestId('step-5')).toBeVisible()
     const image = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#aa3366' } }).jpeg().toBuffer()
     await page.getByTestId('photo-input').setInputFiles({ name: 'ik.jpg', mimeType: 'image/jpeg', buffer: image })
     await expect(page.getByTestId('own-photo')).toContainText('Foto wordt gekeurd')

@@ -261,6 +261,9 @@ test('a visitor who is not logged in is asked to log in for the chats', async ({
   await expect(page.getByRole('heading', { name: 'Berichten' })).toBeVisible()
   await expect(page.getByText('Log in om je berichten te lezen en te schrijven.')).toBeVisible()
   // The login brings the visitor back to the chats (issue 19, bug 11).
-  await expect(page.getByRole('link', { name: 'Inloggen' })).toHaveAttribute('href', '/login?next=%2Fchats')
+  await expect(page.getByTestId('login-required').getByRole('link', { name: 'Inloggen' })).toHaveAttribute('href', '/login?next=%2Fchats')
+  // The brand's header and a call to sign up, not a lone card on an empty page.
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Datingstad' })).toBeVisible()
+  await expect(page.getByTestId('login-required-signup')).toHaveAttribute('href', '/signup')
   expect(problems).toEqual([])
 })

@@ -172,6 +172,12 @@ test('a profile as a premium and as a free member: the free member never receive
   await expect(free.getByTestId('premium-invite')).toContainText('Als premiumlid zie je alle foto')
   await expect(free.getByTestId('hidden-private')).toContainText(/privéfoto/)
   await expect(free.getByTestId('premium-invite').getByRole('link', { name: 'Word premium' })).toHaveAttribute('href', '/premium')
+  // The lock is an offer: a tap explains what premium unlocks and leads to the premium page.
+  await free.getByTestId('gallery').getByTestId('photo-lock').first().click()
+  await expect(free.getByTestId('premium-offer')).toContainText("Alle foto's zonder vervaging")
+  await free.screenshot({ path: `artifacts/${info.project.name}-discovery-premium-offer.png` })
+  await expect(free.getByTestId('premium-offer-go')).toHaveAttribute('href', '/premium')
+  await free.getByTestId('modal-close').click()
   // The page, its data and every request it made: no original file name anywhere.
   const html = await free.content()
   for (const name of originals) {
@@ -185,7 +191,9 @@ test('a profile as a premium and as a free member: the free member never receive
   await expect(free.getByTestId('fictional-warning')).toContainText('fictief')
   await free.screenshot({ path: `artifacts/${info.project.name}-discovery-profile-free.png`, fullPage: true })
 
-  // Block with confirmation, then unblock.
+  // Block from the menu of more options (tucked away), with confirmation, then unblock.
+  await expect(free.getByTestId('block-button')).toHaveCount(0)
+  await free.getByTestId('member-more').click()
   await free.getByTestId('block-button').click()
   await free.getByTestId('block-confirm').click()
   await expect(free.getByTestId('blocked-note')).toBeVisible()
@@ -231,7 +239,16 @@ test('the like popup after ?t=1, liking back to a match, and the new-likes badge
 
   // Like back: a match.
   await page.getByTestId('like-button').click()
-  await expect(page.getByTestId('match-alert')).toBeVisible()
+  // The match is a moment: full screen, both photos, the way to the conversation.
+  const moment = page.getByTestId('match-moment')
+  await expect(moment).toBeVisible()
+  await expect(moment.getByRole('heading', { name: 'Het is een match!' })).toBeVisible()
+  await expect(moment.getByTestId('match-own-photo')).toBeVisible()
+  await expect(moment.getByTestId('match-their-photo').locator('img')).toBeVisible()
+  await expect(moment.getByTestId('match-message')).toHaveAttribute('href', /^\/members\/\d+\/chat\?icebreaker=1$/)
+  await page.screenshot({ path: `artifacts/${info.project.name}-discovery-match-moment.png` })
+  await moment.getByTestId('match-later').click()
+  await expect(moment).toHaveCount(0)
   await expect(page.getByTestId('match-tag')).toBeVisible()
   await page.getByTestId('nav-likes').click()
   await expect(page.getByTestId('likes-tab-received')).toHaveAttribute('aria-current', 'page')

@@ -173,7 +173,7 @@ test.describe('login', () => {
     await expect(page.getByRole('link', { name: 'Inloggen' }).first()).toBeVisible()
     await page.goto(siteUrl('datingstad', '/lang-config'))
     await expect(page.locator('h1')).toHaveText('Taal')
-    await page.getByRole('button', { name: /▾/ }).click()
+    await page.getByTestId('account-button').click()
     await page.getByRole('menuitem', { name: 'Uitloggen' }).click()
     await expect(page.getByRole('link', { name: 'Inloggen' }).first()).toBeVisible()
     expect(problems.filter((p) => !p.includes('401') && !p.includes('403'))).toEqual([])

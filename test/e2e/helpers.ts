@@ -39,3 +39,14 @@ export async function signUp(page: Page, tenant: string, name: string, email: st
   await page.waitForURL(/\/complete-signup\?api_signup_complete=1$/)
   await expect(page.getByRole('button', { name: new RegExp(name) })).toBeVisible()
 }
+
+/** The activation link of the confirmation mail to `to` (the dev mailbox), for journeys that need a confirmed account. */
+export async function activationLink(page: Page, to: string): Promise<string> {
+  for (let i = 0; i < 30; i++) {
+    const { mails } = (await page.evaluate(async (url) => (await fetch(url)).json(), `/dev/mail.json?to=${encodeURIComponent(to)}`)) as { mails: { subject: string; text: string }[] }
+    const mail = mails.find((m) => m.subject.startsWith('Bevestig je e-mailadres'))
+    if (mail) return /(http:\/\/\S+)/.exec(mail.text)![1]
+    await page.waitForTimeout(500)
+  }
+  throw new Error(`no activation mail to ${to}`)
+}

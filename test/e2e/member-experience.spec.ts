@@ -84,6 +84,7 @@ test('logging in from a members-only link leads back there, and only to this sit
   await expect(page).toHaveURL(siteUrl('datingstad', '/members'), { timeout: 15_000 })
 
   // The account menu closes on a click outside; its items look alike.
+  await hydrated(page)
   await page.getByRole('button', { name: /Terugweg/ }).click()
   await expect(page.getByRole('menu')).toBeVisible()
   await page.screenshot({ path: `artifacts/${info.project.name}-member-account-menu.png` })
@@ -116,4 +117,92 @@ test.describe('the Belgian site in German', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
     await page.screenshot({ path: `artifacts/${info.project.name}-member-terms-de.png` })
   })
+})
+
+/** Width and height of what the locator shows, for tap targets. */
+async function size(page: Page, target: ReturnType<Page['locator']>) {
+  const box = await target.boundingBox()
+  if (!box) throw new Error('not visible')
+  return box
+}
+
+test('the phone-first frame: tabs within thumb reach on phones, the top navigation on desktop, 44 px tap targets everywhere', async ({ page }, info) => {
+  const phone = info.project.name === 'phone'
+  await signUp(page, 'datingstad', 'Duimbereik', `tabs-${info.project.name}-${Date.now()}@example.nl`)
+  await page.goto(siteUrl('datingstad', '/members'))
+  await hydrated(page)
+  const dialog = page.getByRole('dialog')
+  if (await dialog.isVisible()) await page.getByTestId('modal-close').click()
+  // At most one banner above the results (a new member has several to say: the e-mail first).
+  await expect(page.getByTestId('warnings').locator(':scope > *').filter({ visible: true })).toHaveCount(1)
+  await expect(page.getByTestId('activation-reminder')).toBeVisible()
+  const viewport = page.viewportSize()!
+  const tabs = page.getByTestId('member-tabs')
+  const tabBox = await size(page, tabs)
+  if (phone) {
+    // At the bottom of the screen, the five tabs of a dating app.
+    expect(tabBox.y + tabBox.height).toBeGreaterThanOrEqual(viewport.height - 1)
+    await expect(tabs.getByRole('link').filter({ visible: true })).toHaveText(['Zoeken', 'Likes', 'Swipen', 'Berichten', 'Ik'])
+    await expect(page.getByTestId('nav-match-finder')).toBeHidden()
+  } else {
+    expect(tabBox.y).toBeLessThan(70)
+    await expect(tabs.getByRole('link').filter({ visible: true })).toHaveText(['Zoeken', 'Likes', 'Swipen', 'Matchfinder', 'Berichten'])
+  }
+  await page.screenshot({ path: `artifacts/${info.project.name}-member-tabs.png` })
+  const targets = [...(await tabs.getByRole('link').filter({ visible: true }).all()), page.getByTestId('account-button'), page.getByTestId('nav-premium'), page.locator('button[aria-controls="filter-body"]')]
+  for (const target of targets) {
+    const box = await size(page, target)
+    expect({ target: await target.textContent(), w: box.width >= 44, h: box.height >= 44 }).toEqual({ target: await target.textContent(), w: true, h: true })
+  }
+
+  // The swipe game from the navigation.
+  await page.getByTestId('nav-swipe').click()
+  await expect(page).toHaveURL(siteUrl('datingstad', '/swipe-game'))
+  await expect(page).toHaveTitle(/Swipespel/)
+  // The match finder: a tab on desktop, in the account menu on phones.
+  if (phone) {
+    await page.getByTestId('account-button').click()
+    await page.getByRole('menuitem', { name: 'Matchfinder' }).click()
+  } else {
+    await page.getByTestId('nav-match-finder').click()
+  }
+  await expect(page).toHaveURL(siteUrl('datingstad', '/match-finder'))
+  // Notifications in the account menu and linked from the settings.
+  await page.getByTestId('account-button').click()
+  await page.getByRole('menuitem', { name: 'Meldingen' }).click()
+  await expect(page).toHaveURL(siteUrl('datingstad', '/notifications'))
+  await page.goto(siteUrl('datingstad', '/settings'))
+  await hydrated(page)
+  await expect(page.getByTestId('settings-notifications')).toHaveAttribute('href', '/notifications')
+
+  // The chats keep the way to the rest of the site; an open conversation has the screen to itself on phones.
+  await page.goto(siteUrl('datingstad', '/chats'))
+  await hydrated(page)
+  await expect(page.getByTestId('nav-likes')).toBeVisible()
+  await expect(tabs.getByRole('link', { name: 'Zoeken' })).toBeVisible()
+  const other = await page.evaluate(async () => ((await (await fetch('/api/search.php')).json()) as { profiles: { id: number }[] }).profiles[0].id)
+  await page.goto(siteUrl('datingstad', `/members/${other}/chat`))
+  await hydrated(page)
+  await expect(page.getByTestId('conversation')).toBeVisible()
+  if (phone) await expect(tabs).toBeHidden()
+  else await expect(tabs).toBeVisible()
+  const help = page.getByTestId('icebreaker-open')
+  await expect(help).toBeVisible()
+  for (const target of [help, page.getByRole('button', { name: 'Cadeau sturen' }), page.getByRole('button', { name: 'GIF sturen' })]) {
+    const box = await size(page, target)
+    expect(box.width).toBeGreaterThanOrEqual(44)
+    expect(box.height).toBeGreaterThanOrEqual(44)
+  }
+  await page.screenshot({ path: `artifacts/${info.project.name}-member-first-message.png` })
+})
+
+test('the logged-out prompt of a members-only page: the brand, a call to sign up and the login', async ({ page }, info) => {
+  await entryWarningConfirmed(page)
+  await page.goto(siteUrl('datingstad', '/likes'))
+  await hydrated(page)
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Datingstad' })).toBeVisible()
+  const prompt = page.getByTestId('login-required')
+  await expect(prompt.getByRole('link', { name: 'Inloggen' })).toHaveAttribute('href', '/login?next=%2Flikes')
+  await expect(prompt.getByTestId('login-required-signup')).toBeVisible()
+  await page.screenshot({ path: `artifacts/${info.project.name}-member-login-required.png` })
 })

@@ -1,10 +1,18 @@
 import { test, expect } from '@playwright/test'
 import sharp from 'sharp'
-import { siteUrl, watchConsole, hydrated, signUp } from './helpers'
+import { siteUrl, watchConsole, hydrated, signUp, activationLink } from './helpers'
 
 test('a member uploads a photo that shows as under review', async ({ page }, info) => {
   const problems = watchConsole(page)
-  await signUp(page, 'mannenmatch', 'Fotograaf', `foto-${info.project.name}-${Date.now()}@example.nl`)
+  const email = `foto-${info.project.name}-${Date.now()}@example.nl`
+  await signUp(page, 'mannenmatch', 'Fotograaf', email)
+  // One banner at a time: the reminder to confirm the e-mail address comes before the photo alert.
+  await page.goto(siteUrl('mannenmatch', '/members'))
+  await hydrated(page)
+  await expect(page.getByTestId('activation-reminder')).toBeVisible()
+  await expect(page.getByTestId('photo-alert')).toBeHidden()
+  await page.goto(await activationLink(page, email))
+  await expect(page.getByTestId('activate-done')).toBeVisible()
   await page.goto(siteUrl('mannenmatch', '/'))
   await hydrated(page)
   // No main image yet: the profile-photo alert leads to the profile.

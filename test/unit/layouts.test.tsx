@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { fireEvent, render, screen, within } from '@testing-library/react'
 import createCache from '@emotion/cache'
 import type { PageContext } from 'vike/types'
 import { PageShell } from '../../renderer/page-shell'
@@ -74,11 +74,35 @@ describe('layouts of SPEC.md section 2', () => {
     expect(screen.getByTestId('disclaimer').textContent).toContain('adults')
   })
 
-  it('chat: only the page, no navigation or footer', () => {
+  it('chat: the page under the navigation, without footer; the visitor sees the brand and the login', () => {
     renderShell({ layout: 'chat' })
     expect(screen.getByText('content')).toBeTruthy()
-    expect(screen.queryByRole('navigation')).toBeNull()
+    const nav = screen.getByRole('navigation')
+    expect(within(nav).getByRole('link', { name: 'Datingstad' })).toBeTruthy()
+    expect(within(nav).getByRole('link', { name: 'Inloggen' })).toBeTruthy()
     expect(screen.queryByRole('contentinfo')).toBeNull()
+  })
+
+  it('chat, logged in: the tabs with the unread badge stay, a way to the rest of the site', () => {
+    const { container } = renderShell({ layout: 'chat', user: member, extra: { urlPathname: '/chats' } })
+    expect(screen.getByTestId('nav-messages').getAttribute('href')).toBe('/chats')
+    expect(screen.getByTestId('nav-messages').getAttribute('aria-current')).toBe('page')
+    expect(screen.getByRole('link', { name: 'Zoeken' }).getAttribute('href')).toBe('/members')
+    expect(container.querySelector('[data-testid="member-tabs"]')).toBeTruthy()
+  })
+
+  it('the member tabs: search, likes, swipe game, chats and me; the match finder on desktop; notifications in the account menu', () => {
+    renderShell({ layout: 'default', user: member, extra: { urlPathname: '/swipe-game' } })
+    const tabs = screen.getByTestId('member-tabs')
+    const hrefs = [...tabs.querySelectorAll('a')].map((a) => a.getAttribute('href'))
+    expect(hrefs).toEqual(['/members', '/likes', '/swipe-game', '/match-finder', '/chats', '/profile'])
+    expect(screen.getByTestId('nav-swipe').getAttribute('aria-current')).toBe('page')
+    expect(screen.getByTestId('nav-swipe').textContent).toBe('Swipen')
+    expect(screen.getByTestId('nav-me').textContent).toBe('Ik')
+    fireEvent.click(screen.getByRole('button', { name: /Sanne/ }))
+    const menu = screen.getByRole('menu')
+    expect(within(menu).getByRole('menuitem', { name: 'Meldingen' }).getAttribute('href')).toBe('/notifications')
+    expect(within(menu).getByRole('menuitem', { name: 'Matchfinder' }).getAttribute('href')).toBe('/match-finder')
   })
 
   it('lander: the brand only, then content, footer and disclaimer', () => {

@@ -1,7 +1,9 @@
 // Bugs of issue 19 (the member's everyday experience) that a component test can hold: the account menu, the way
 // back after logging in, one place formatter, the profile steps starting at their title, dates in the tenant's zone.
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import '../support/text-encoder'
+import fs from 'node:fs'
+import path from 'node:path'
 import createCache from '@emotion/cache'
 import type { PageContext } from 'vike/types'
 import { PageShell } from '../../renderer/page-shell'
@@ -13,7 +15,10 @@ import type { Services } from '../../src/server/context.server'
 import type { OwnProfile, PresentedUser } from '../../src/shared/contracts'
 import type { MemberProfile } from '../../src/shared/discovery-contracts'
 import { LoginRequired } from '../../src/ui/login-required'
-import { placeOf } from '../../src/ui/member-card'
+import { MemberPhoto, placeOf } from '../../src/ui/member-card'
+import { primaryFill } from '../../src/ui/button'
+import { buildTheme } from '../../themes/build-theme'
+import { getContrast, getLuminance } from 'polished'
 import { MemberPage } from '../../src/features/members/member-page'
 import { CompleteSignupPage } from '../../src/features/profile/complete-signup-page'
 import { loginHref, safeNextPath } from '../../src/shared/next-path'
@@ -99,7 +104,7 @@ describe('the desktop account menu (bug 3)', () => {
     await renderPage(<p>content</p>)
     open()
     const items = screen.getAllByRole('menuitem')
-    expect(items.map((i) => i.textContent)).toEqual(['Mijn profiel', 'Instellingen', 'Uitloggen'])
+    expect(items.map((i) => i.textContent)).toEqual(['Mijn profiel', 'Matchfinder', 'Meldingen', 'Instellingen', 'Uitloggen'])
     expect(new Set(items.map((i) => i.className)).size).toBe(1)
     for (const item of items) expect(item.getAttribute('style')).toBeNull()
   })
@@ -147,6 +152,63 @@ describe('one place formatter for cards and profiles (bug 12)', () => {
   })
 })
 
+describe('a match is a moment', () => {
+  const noor: MemberProfile = {
+    id: 5, name: 'Noor', age: 35, gender: 'female', country: 'NL', region: 'NL-GR', region_name: 'Groningen', city: 'Groningen', fictional: true,
+    main_image: { id: 9, thumb_filename: '/media/blur/9-thumb.webp', filename: '/media/blur/9.webp', locked: true, visibility: 'public' }, liked: false,
+    fields: { gender: 'female' }, interests: [], notes: { about: null, looking_for: null }, photos: [], hidden_private_photos: 0, likes_you: true, match: false, blocked: false,
+  }
+
+  it('liking back shows "Het is een match!" full screen with both photos as the viewer may see them and the way to an icebreaker', async () => {
+    mockFetch({ '/api/like.php': () => ({ body: { liked: true, match: true } }), '/api/likes.php': () => ({ body: { profiles: [], next_cursor: null, liked_by: [], new_likes: 0 } }) })
+    await renderPage(<MemberPage />, { data: { member: { profile: noor, fictional_label: null, public_view: false }, login_required: false }, routeParams: { id: '5' } } as never)
+    expect(screen.queryByTestId('match-moment')).toBeNull()
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('like-button'))
+    })
+    const moment = await screen.findByTestId('match-moment')
+    expect(moment.getAttribute('role')).toBe('dialog')
+    expect(within(moment).getByRole('heading').textContent).toBe('Het is een match!')
+    expect(moment.textContent).toContain('Jij en Noor vinden elkaar leuk.')
+    // Their photo is the blurred copy the API sent, with its lock; the viewer without a photo shows an initial.
+    expect(within(moment).getByTestId('match-their-photo').querySelector('img')!.getAttribute('src')).toBe('/media/blur/9-thumb.webp')
+    expect(within(within(moment).getByTestId('match-their-photo')).getByTestId('photo-lock')).toBeTruthy()
+    expect(within(moment).getByTestId('match-own-photo').textContent).toBe('S')
+    // A fictional profile keeps its label and warning.
+    expect(within(moment).getByTestId('fictional-label')).toBeTruthy()
+    expect(within(moment).getByTestId('fictional-warning').textContent).toContain('fictief')
+    expect(within(moment).getByTestId('match-message').getAttribute('href')).toBe('/members/5/chat?icebreaker=1')
+    expect(within(moment).getByTestId('match-message').textContent).toBe('Stuur een bericht')
+    expect(document.activeElement).toBe(within(moment).getByTestId('match-message'))
+    fireEvent.keyDown(window, { key: 'Escape' })
+    expect(screen.queryByTestId('match-moment')).toBeNull()
+    expect(screen.getByTestId('match-tag')).toBeTruthy()
+  })
+})
+
+describe('a blurred photo is an offer', () => {
+  it('tapping the lock explains what premium unlocks and leads to /premium; a match says so', async () => {
+    const profile: MemberProfile = {
+      id: 5, name: 'Noor', age: 35, gender: 'female', country: 'NL', region: null, region_name: null, city: 'Utrecht', fictional: false,
+      main_image: { id: 9, thumb_filename: '/media/blur/9-thumb.webp', filename: '/media/blur/9.webp', locked: true, visibility: 'public' }, liked: true,
+      fields: {}, interests: [], notes: { about: null, looking_for: null }, photos: [], hidden_private_photos: 0, likes_you: true, match: true, blocked: false,
+    }
+    await renderPage(<MemberPage />, { data: { member: { profile, fictional_label: null, public_view: false }, login_required: false }, routeParams: { id: '5' } } as never, { ...member, paid_user: false })
+    const gallery = screen.getByTestId('gallery')
+    // The blurred copy stays: the offer does not unblur anything.
+    expect(gallery.querySelector('img')!.getAttribute('src')).toBe('/media/blur/9.webp')
+    const lock = within(gallery).getByTestId('photo-lock')
+    expect(lock.tagName).toBe('BUTTON')
+    expect(lock.textContent).toContain('Jullie zijn een match!')
+    fireEvent.click(lock)
+    const offer = screen.getByTestId('premium-offer')
+    expect(screen.getByRole('dialog').textContent).toContain('Zie Noor scherp')
+    expect(within(offer).getByTestId('premium-offer-match').textContent).toBe("Jullie zijn een match! Met premium zie je de foto's van Noor scherp.")
+    expect(offer.textContent).toContain("Alle foto's zonder vervaging")
+    expect(within(offer).getByTestId('premium-offer-go').getAttribute('href')).toBe('/premium')
+  })
+})
+
 describe('completing the profile (bug 8)', () => {
   it('a new step starts at the top with its title focused', async () => {
     const own = { name: 'Sanne', gender: 'female', sexuality: 'hetero', interests: [], country: 'NL', region: null, city: null } as unknown as OwnProfile
@@ -158,12 +220,56 @@ describe('completing the profile (bug 8)', () => {
     window.scrollTo = scrollTo as never
     await renderPage(<CompleteSignupPage />, { urlPathname: '/complete-signup' })
     await screen.findByTestId('step-0')
+    // Six steps: "Over mij" (a text) came in before the photo.
+    expect(screen.getByText('Stap 1 van 6')).toBeTruthy()
+    expect(document.querySelectorAll('ol li').length).toBe(6)
     // Arriving on the first step leaves the page where the browser put it.
     expect(scrollTo).not.toHaveBeenCalled()
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Volgende' })))
     await screen.findByTestId('step-1')
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 })
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Uiterlijk'))
+  })
+})
+
+describe('looks', () => {
+  it('a photo shimmers as a skeleton until it has loaded', async () => {
+    await renderPage(<MemberPhoto image={{ id: 1, thumb_filename: '/media/a.webp', filename: '/media/b.webp', locked: false, visibility: 'public' }} alt="Noor" />)
+    const img = screen.getByAltText('Noor')
+    expect(img.parentElement!.getAttribute('data-loading')).toBe('true')
+    fireEvent.load(img)
+    expect(img.parentElement!.getAttribute('data-loading')).toBeNull()
+  })
+
+  it('primary buttons: white text on a deeper brand colour that reads at WCAG AA on every demo tenant', () => {
+    for (const tenant of tenants.all) {
+      const theme = buildTheme(tenant.theme)
+      const fill = primaryFill(theme)
+      expect(fill.fg).toBe('#ffffff')
+      expect(getContrast(fill.bg, '#ffffff')).toBeGreaterThanOrEqual(4.5)
+      expect(getLuminance(fill.bg)).toBeLessThan(getLuminance(theme.colors.primary))
+    }
+  })
+})
+
+describe('one form of address per language', () => {
+  const strings = (lng: string) => {
+    const out: Array<[string, string]> = []
+    const walk = (o: unknown, path: string) => {
+      if (typeof o === 'string') out.push([path, o])
+      else if (o && typeof o === 'object') for (const [k, v] of Object.entries(o)) walk(v, path ? `${path}.${k}` : k)
+    }
+    for (const file of fs.readdirSync(path.join('locales', lng))) walk(JSON.parse(fs.readFileSync(path.join('locales', lng, file), 'utf8')), file)
+    return out
+  }
+
+  it('Dutch says je, never u', () => {
+    expect(strings('nl').filter(([, v]) => /(^|[\s(])(u|uw|Uw)(?=[\s,!?)]|$)/.test(v))).toEqual([])
+  })
+
+  it('French says vous to the member (the icebreakers are lines members send each other)', () => {
+    const informal = strings('fr').filter(([k, v]) => !k.includes('icebreaker.lines') && /(^|[\s(’'])(tu|ton|ta|tes|toi)([\s,.!?:)]|$)|-toi\b|\bt’/i.test(v))
+    expect(informal).toEqual([])
   })
 })
 

@@ -65,6 +65,13 @@ export function SettingsPage() {
           </>
         )}
       </OwnProfileSections>
+      <Section aria-labelledby="notifications-title">
+        <h2 id="notifications-title">{t('notifications.title')}</h2>
+        <p>{t('settings.notifications_body')}</p>
+        <ButtonLink variant="ghost" href="/notifications" data-testid="settings-notifications">
+          {t('disabled_alert.link')}
+        </ButtonLink>
+      </Section>
       <Section aria-labelledby="email-title">
         <h2 id="email-title">{t('settings.email_title')}</h2>
         <p>{t('settings.current_email', { email: user.email })}</p>

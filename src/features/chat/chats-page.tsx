@@ -17,8 +17,9 @@ import { BackIcon, ChatBubblesIcon } from './icons'
 
 const Shell = styled.div(({ theme }) => ({
   display: 'flex',
-  height: '100vh',
-  '@supports (height: 100dvh)': { height: '100dvh' },
+  // The chat layout gives the screen below the navigation (and above the phone's tab bar).
+  flex: 1,
+  minHeight: 0,
   background: theme.colors.background,
 }))
 
@@ -56,8 +57,14 @@ const HomeLink = styled.a(({ theme }) => ({
   fontWeight: 600,
   fontSize: 14,
   padding: '8px 6px',
+  minWidth: 44,
+  minHeight: 44,
+  justifyContent: 'center',
+  boxSizing: 'border-box',
   borderRadius: 10,
   '&:hover, &:focus-visible': { background: theme.colors.primarySoft, outline: 'none' },
+  // From lg the site's navigation is above the chat.
+  [theme.mq.lg]: { display: 'none' },
 }))
 
 const Brand = styled.a(({ theme }) => ({
@@ -69,6 +76,8 @@ const Brand = styled.a(({ theme }) => ({
   fontWeight: 800,
   textDecoration: 'none',
   fontSize: 15,
+  minHeight: 44,
+  [theme.mq.lg]: { display: 'none' },
 }))
 
 const ChatColumn = styled.main<{ hideOnPhone: boolean }>(({ theme, hideOnPhone }) => ({
@@ -103,7 +112,7 @@ const Placeholder = styled.div(({ theme }) => ({
   p: { margin: 0, maxWidth: 320 },
 }))
 
-export function ChatsScreen({ conversationId, memberId, openGift }: { conversationId?: number; memberId?: number; openGift?: boolean }) {
+export function ChatsScreen({ conversationId, memberId, openGift, openIcebreaker }: { conversationId?: number; memberId?: number; openGift?: boolean; openIcebreaker?: boolean }) {
   const { t } = useTranslation()
   const { tenant } = usePageContext()
   const { user } = useSession()
@@ -145,7 +154,7 @@ export function ChatsScreen({ conversationId, memberId, openGift }: { conversati
               <p>{t('chats.not_found')}</p>
             </Placeholder>
           ) : selected ? (
-            <Conversation key={conversationId ?? `m${memberId}`} conversationId={conversationId} memberId={memberId} openGift={openGift} />
+            <Conversation key={conversationId ?? `m${memberId}`} conversationId={conversationId} memberId={memberId} openGift={openGift} openIcebreaker={openIcebreaker} />
           ) : (
             <Placeholder>
               <ChatBubblesIcon />
@@ -170,8 +179,8 @@ export function ConversationPage() {
   return <ChatsScreen conversationId={Number(routeParams.id)} />
 }
 
-/** /members/{id}/chat (?gift=1 opens the gift picker). */
+/** /members/{id}/chat (?gift=1 opens the gift picker, ?icebreaker=1 the icebreakers: the way on from a match). */
 export function MemberChatPage() {
   const { routeParams, urlParsed } = usePageContext()
-  return <ChatsScreen memberId={Number(routeParams.id)} openGift={urlParsed.search.gift === '1'} />
+  return <ChatsScreen memberId={Number(routeParams.id)} openGift={urlParsed.search.gift === '1'} openIcebreaker={urlParsed.search.icebreaker === '1'} />
 }

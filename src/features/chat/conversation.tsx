@@ -16,7 +16,9 @@ import { clockTime, dayLabel } from './chat-format'
 import { Avatar } from './avatar'
 import { ConfirmRemoveModal, IcebreakerModal, RefusalModal, type Refusal } from './chat-modals'
 import { GifPicker, GiftPicker } from './pickers'
-import { BackIcon, GiftIcon, PhotoIcon, SendIcon, TrashIcon } from './icons'
+import { BackIcon, GiftIcon, PhotoIcon, SendIcon } from './icons'
+import { OverflowItem, OverflowMenu } from '../../ui/overflow-menu'
+import { primaryFill } from '../../ui/button'
 import { removeChatsNow } from './chat-actions'
 import { useNow } from './use-now'
 import { LockIcon } from '../../ui/member-card'
@@ -37,10 +39,10 @@ const Header = styled.header(({ theme }) => ({
 }))
 
 const IconButton = styled.button(({ theme }) => ({
-  width: 36,
-  height: 40,
-  flex: '0 0 36px',
-  [theme.mq.sm]: { width: 42, height: 42, flex: '0 0 42px' },
+  // A tap target of at least 44 × 44 px.
+  width: 44,
+  height: 44,
+  flex: '0 0 44px',
   border: 'none',
   borderRadius: '50%',
   background: 'transparent',
@@ -57,6 +59,20 @@ const IconButton = styled.button(({ theme }) => ({
   '&:disabled': { opacity: 0.5, cursor: 'progress' },
 }))
 const IconLink = IconButton.withComponent('a')
+
+/** The way to the icebreakers under an empty conversation: a button of full tap height, not a line of text. */
+const HelpButton = styled.button(({ theme }) => ({
+  minHeight: 44,
+  padding: '0 18px',
+  border: `2px solid ${theme.colors.primary}`,
+  borderRadius: 999,
+  background: theme.colors.surface,
+  color: theme.colors.primaryDark,
+  font: 'inherit',
+  fontWeight: 700,
+  cursor: 'pointer',
+  '&:hover, &:focus-visible': { background: theme.colors.primarySoft },
+}))
 
 const BackLink = styled(IconLink)(({ theme }) => ({ [theme.mq.md]: { display: 'none' } }))
 
@@ -116,8 +132,8 @@ const Bubble = styled.div<{ mine: boolean; bare: boolean }>(({ theme, mine, bare
   borderRadius: 18,
   borderBottomRightRadius: mine ? 6 : 18,
   borderBottomLeftRadius: mine ? 18 : 6,
-  background: bare ? 'transparent' : mine ? theme.colors.primary : theme.colors.surface,
-  color: mine && !bare ? theme.colors.onPrimary : theme.colors.text,
+  background: bare ? 'transparent' : mine ? primaryFill(theme).bg : theme.colors.surface,
+  color: mine && !bare ? primaryFill(theme).fg : theme.colors.text,
   boxShadow: bare ? 'none' : '0 1px 2px rgba(0,0,0,0.08)',
   border: bare || mine ? 'none' : `1px solid ${theme.colors.border}`,
   whiteSpace: 'pre-wrap',
@@ -239,8 +255,8 @@ const SendButton = styled.button(({ theme }) => ({
   flex: '0 0 44px',
   borderRadius: '50%',
   border: 'none',
-  background: theme.colors.primary,
-  color: theme.colors.onPrimary,
+  background: primaryFill(theme).bg,
+  color: primaryFill(theme).fg,
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
@@ -282,7 +298,7 @@ function isRefusal(code: string): code is Refusal['code'] {
   return code === 'insufficient_credits' || code === 'premium_required' || code === 'conversation_limit'
 }
 
-export function Conversation({ conversationId, memberId, openGift = false }: { conversationId?: number; memberId?: number; openGift?: boolean }) {
+export function Conversation({ conversationId, memberId, openGift = false, openIcebreaker = false }: { conversationId?: number; memberId?: number; openGift?: boolean; openIcebreaker?: boolean }) {
   const { t } = useTranslation()
   const { lng, tenant } = usePageContext()
   const session = useSessionStore()
@@ -346,7 +362,8 @@ export function Conversation({ conversationId, memberId, openGift = false }: { c
         chatStore.openConversationId = id
         markOpened(chatStore, id)
         markRead(id).catch(() => undefined)
-        if (answer.messages.length === 0 && answer.conversation.started_by_me && !openGift) setIcebreaker(true)
+        // From a match (?icebreaker=1) or a conversation this member began: the icebreakers for the first words.
+        if (answer.messages.length === 0 && (answer.conversation.started_by_me || openIcebreaker) && !openGift) setIcebreaker(true)
       })
       .catch((err) => {
         if (cancelled || err instanceof SilentAbort) return
@@ -357,7 +374,7 @@ export function Conversation({ conversationId, memberId, openGift = false }: { c
       cancelled = true
       if (chatStore.openConversationId === conversationId) chatStore.openConversationId = null
     }
-  }, [conversationId, memberId, openGift, t])
+  }, [conversationId, memberId, openGift, openIcebreaker, t])
 
   useEffect(
     () => () => {
@@ -591,9 +608,23 @@ export function Conversation({ conversationId, memberId, openGift = false }: { c
             </WhoSub>
           </WhoText>
         </Who>
-        <IconButton type="button" onClick={() => setConfirmRemove(true)} aria-label={t('chats.remove.label', { name: profile.name })} title={t('chats.remove.label', { name: profile.name })} disabled={convId === null}>
-          <TrashIcon />
-        </IconButton>
+        {/* Deleting the conversation waits in a menu, not beside the name as prominent as the gift. */}
+        <OverflowMenu label={t('chats.more_options')} testId="conversation-more" disabled={convId === null}>
+          {(close) => (
+            <OverflowItem
+              role="menuitem"
+              type="button"
+              tone="danger"
+              onClick={() => {
+                close()
+                setConfirmRemove(true)
+              }}
+              data-testid="conversation-remove"
+            >
+              {t('chats.remove.label', { name: profile.name })}
+            </OverflowItem>
+          )}
+        </OverflowMenu>
       </Header>
       {profile.fictional && <FictionalWarning role="note">{settings.fictional_warning}</FictionalWarning>}
       <Scroller ref={scrollRef} onScroll={onScroll} data-testid="messages" aria-live="polite">
@@ -606,9 +637,9 @@ export function Conversation({ conversationId, memberId, openGift = false }: { c
           <Center>
             <Avatar profile={profile} size={88} />
             <p style={{ margin: 0 }}>{t('chats.start_hint', { name: profile.name })}</p>
-            <button type="button" onClick={() => setIcebreaker(true)} style={{ font: 'inherit', border: 'none', background: 'none', textDecoration: 'underline', cursor: 'pointer', color: 'inherit' }}>
+            <HelpButton type="button" onClick={() => setIcebreaker(true)} data-testid="icebreaker-open">
               {t('chats.icebreaker.open')}
-            </button>
+            </HelpButton>
           </Center>
         )}
         {messages.map((m, i) => {

@@ -44,6 +44,12 @@ export function applyFilters(tenant: Tenant, request: Omit<SearchRequest, 'curso
   const fields = new Set<string>(tenant.search_fields)
   if (fields.has('gender') && request.gender !== undefined) out.gender = request.gender === 'any' ? undefined : request.gender
   if (fields.has('country') && request.country !== undefined) out.country = request.country === 'any' ? undefined : request.country
+  // A brand of one country shows its own members by default (Datingstad, a Dutch site, showed Belgians of the
+  // shared pool first); "any" still shows every country of the pool.
+  else if (fields.has('country') && !out.country) {
+    const own = Object.keys(tenant.countries)
+    if (own.length === 1) out.country = own[0]
+  }
   if (fields.has('region') && request.countryregion !== undefined) out.countryregion = request.countryregion === 'any' ? undefined : request.countryregion
   if (fields.has('age')) {
     if (request.min_age !== undefined) out.min_age = request.min_age

@@ -4,36 +4,48 @@ import styled from '../../ui/styled'
 import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import { Badge } from '../../ui/badge'
-import { ButtonLink } from '../../ui/button'
+import { ButtonLink, primaryFill } from '../../ui/button'
 import { http } from '../../shared/http'
 import { LocaleDropdown } from './locale-dropdown'
 import { Heart } from '../../ui/heart'
 import { useNewLikesBadge } from '../../shared/use-likes-badge'
+import { ChatsIcon, LikesIcon, MatchIcon, MeIcon, SearchIcon, SwipeIcon } from './nav-icons'
 
-const Bar = styled.header(({ theme }) => ({
+const Bar = styled.header<{ compact?: boolean }>(({ theme, compact }) => ({
   position: 'sticky',
   top: 0,
   zIndex: 50,
   background: theme.colors.surface,
   borderBottom: `1px solid ${theme.colors.border}`,
   boxShadow: '0 2px 10px rgba(0,0,0,0.05)',
+  // Only the tab bar below lg: the brand, balance and account give way to the chat's own header.
+  ...(compact && {
+    [`@media (max-width: ${theme.breakpoints.lg - 0.02}px)`]: {
+      position: 'static',
+      border: 'none',
+      boxShadow: 'none',
+      nav: { minHeight: 0, padding: 0 },
+      'nav > :not([data-testid="member-tabs"])': { display: 'none' },
+    },
+  }),
 }))
 
 const Inner = styled.div(({ theme }) => ({
-  maxWidth: 1200,
+  // A little wider than the pages: brand, five links, premium, language and account share one row at 1280 px.
+  maxWidth: 1280,
   margin: '0 auto',
-  padding: '8px 16px',
+  padding: '8px 12px',
   display: 'flex',
   alignItems: 'center',
-  gap: 8,
+  gap: 6,
   minHeight: 60,
   flexWrap: 'wrap',
-  [theme.mq.sm]: { gap: 12 },
+  [theme.mq.sm]: { gap: 12, padding: '8px 16px' },
 }))
 
 const Brand = styled.a(({ theme }) => ({
   fontWeight: 800,
-  fontSize: 19,
+  fontSize: 17,
   [theme.mq.sm]: { fontSize: 22 },
   color: theme.colors.primary,
   textDecoration: 'none',
@@ -44,38 +56,146 @@ const Brand = styled.a(({ theme }) => ({
   marginRight: 'auto',
 }))
 
-/** Member links: a row of their own under the brand on phones, inline from the md breakpoint. */
-const MemberLinks = styled.div(({ theme }) => ({
-  order: 10,
-  width: '100%',
-  display: 'flex',
+/** Height of the phone's tab bar, without the safe area under it. */
+export const TAB_BAR_HEIGHT = 60
+
+/**
+ * The member links. On phones and small tablets a tab bar fixed at the bottom, within thumb reach as in dating
+ * apps (search, likes, swipe game, chats, me); from the lg breakpoint a row in the top navigation. One set of
+ * links for both, so each link (and its test id) exists once.
+ */
+const MemberLinks = styled.div<{ hideTabs: boolean }>(({ theme, hideTabs }) => ({
+  position: 'fixed',
+  left: 0,
+  right: 0,
+  bottom: 0,
+  zIndex: 60,
+  display: hideTabs ? 'none' : 'flex',
   justifyContent: 'space-around',
+  background: theme.colors.surface,
   borderTop: `1px solid ${theme.colors.border}`,
-  paddingTop: 4,
-  [theme.mq.md]: { order: 0, width: 'auto', borderTop: 'none', paddingTop: 0, gap: 4 },
+  boxShadow: '0 -2px 10px rgba(0,0,0,0.06)',
+  paddingBottom: 'env(safe-area-inset-bottom)',
+  [theme.mq.lg]: { position: 'static', display: 'flex', background: 'none', border: 'none', boxShadow: 'none', padding: 0, gap: 2 },
 }))
 
 const NavLink = styled.a(({ theme }) => ({
+  position: 'relative',
   color: theme.colors.text,
   textDecoration: 'none',
   fontWeight: 600,
   whiteSpace: 'nowrap',
   display: 'inline-flex',
   alignItems: 'center',
-  gap: 4,
-  // Four links and their badges fit a 360 px phone.
-  padding: '6px 4px',
+  borderRadius: 10,
+  // Tabs: icon over label, the whole fifth of the width to tap.
+  flex: '1 1 0',
+  flexDirection: 'column',
+  justifyContent: 'center',
+  gap: 2,
+  minHeight: TAB_BAR_HEIGHT,
+  minWidth: 44,
+  fontSize: 11,
+  '&[aria-current="page"]': { color: theme.colors.primaryDark },
+  '&[aria-current="page"] svg': { strokeWidth: 2.6 },
+  [theme.mq.lg]: {
+    flex: '0 0 auto',
+    flexDirection: 'row',
+    gap: 6,
+    minHeight: 44,
+    padding: '0 8px',
+    fontSize: 16,
+    svg: { display: 'none' },
+    '&:hover': { background: theme.colors.primarySoft },
+    '&[aria-current="page"]': { color: theme.colors.primaryDark, boxShadow: `inset 0 -3px 0 ${theme.colors.primary}` },
+  },
+}))
+
+/** Only on phones (the me tab) or only on desktop (the match finder, which phones reach from the account menu). */
+const PhoneOnly = styled.span(({ theme }) => ({ display: 'contents', [theme.mq.lg]: { display: 'none' } }))
+const DesktopOnly = styled.span(({ theme }) => ({ display: 'none', [theme.mq.lg]: { display: 'contents' } }))
+
+/** A tab's badge: on the corner of its icon on phones, after the label on desktop. */
+const BadgeSpot = styled.span(({ theme }) => ({
+  position: 'absolute',
+  top: 4,
+  left: 'calc(50% + 6px)',
+  lineHeight: 0,
+  '&:empty': { display: 'none' },
+  [theme.mq.lg]: { position: 'static' },
+}))
+
+/** The link to premium or to the balance, beside the account in the top bar at every width. */
+const TopLink = styled.a(({ theme }) => ({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 6,
+  minHeight: 44,
+  padding: '0 10px',
+  borderRadius: 999,
+  fontWeight: 700,
   fontSize: 14,
-  [theme.mq.sm]: { fontSize: 15, padding: '6px 6px', gap: 6 },
-  [theme.mq.md]: { fontSize: 16, padding: '6px 8px' },
-  borderRadius: 8,
-  '&:hover': { background: theme.colors.primarySoft },
+  whiteSpace: 'nowrap',
+  textDecoration: 'none',
+  color: theme.colors.primaryDark,
+  background: theme.colors.primarySoft,
+  [theme.mq.lg]: { fontSize: 16, background: 'none', color: theme.colors.text, '&:hover': { background: theme.colors.primarySoft } },
+}))
+
+/** "Premium" on phones (the top row holds brand, premium, language and account down to 360 px), "Word premium" wider. */
+const PhoneText = styled.span(({ theme }) => ({ [theme.mq.sm]: { display: 'none' } }))
+const WideText = styled.span(({ theme }) => ({ display: 'none', [theme.mq.sm]: { display: 'inline' } }))
+const Caret = styled.span(({ theme }) => ({ display: 'none', [theme.mq.sm]: { display: 'inline' } }))
+
+/** The account button: the initial in a circle on phones, with the name from the sm breakpoint. */
+const AccountButton = styled.button(({ theme }) => ({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 8,
+  minHeight: 44,
+  minWidth: 44,
+  padding: 0,
+  border: 'none',
+  borderRadius: 999,
+  background: 'none',
+  color: theme.colors.text,
+  font: 'inherit',
+  fontWeight: 600,
+  cursor: 'pointer',
+  '&:hover .initial, &[aria-expanded="true"] .initial': { background: primaryFill(theme).hover },
+  [theme.mq.sm]: { padding: '0 10px 0 0', '&:hover': { background: theme.colors.primarySoft } },
+}))
+
+const Initial = styled.span(({ theme }) => ({
+  width: 36,
+  height: 36,
+  margin: 4,
+  borderRadius: '50%',
+  background: primaryFill(theme).bg,
+  color: primaryFill(theme).fg,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  fontWeight: 800,
+  fontSize: 16,
+  textTransform: 'uppercase',
+}))
+
+/** The name beside the initial: for screen readers only on phones, shown from the sm breakpoint. */
+const AccountName = styled.span(({ theme }) => ({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+  [theme.mq.sm]: { position: 'static', width: 'auto', height: 'auto', clipPath: 'none', maxWidth: 160, textOverflow: 'ellipsis' },
 }))
 
 /** The login button: a little narrower on phones, so it stays on the brand's row. */
 const LoginLink = styled(ButtonLink)(({ theme }) => ({
-  minHeight: 38,
-  padding: '0 12px',
+  minHeight: 44,
+  padding: '0 14px',
   [theme.mq.sm]: { padding: '0 20px' },
 }))
 
@@ -153,13 +273,25 @@ function AccountMenu({ name, onLogout }: { name: string; onLogout: () => void })
   const close = () => setOpen(false)
   return (
     <div ref={wrap} style={{ position: 'relative' }}>
-      <NavLink as="button" type="button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)} style={{ border: 'none', background: 'none', cursor: 'pointer', font: 'inherit' }}>
-        {name} ▾
-      </NavLink>
+      <AccountButton type="button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="account-button">
+        <Initial className="initial" aria-hidden="true">
+          {Array.from(name)[0]}
+        </Initial>
+        <AccountName>{name}</AccountName>
+        <Caret aria-hidden="true">▾</Caret>
+      </AccountButton>
       {open && (
         <Menu role="menu">
           <MenuItem role="menuitem" href="/profile" onClick={close}>
             {t('nav.my_profile')}
+          </MenuItem>
+          <PhoneOnly>
+            <MenuItem role="menuitem" href="/match-finder" onClick={close}>
+              {t('match_finder.title')}
+            </MenuItem>
+          </PhoneOnly>
+          <MenuItem role="menuitem" href="/notifications" onClick={close}>
+            {t('notifications.title')}
           </MenuItem>
           <MenuItem role="menuitem" href="/settings" onClick={close}>
             {t('nav.settings')}
@@ -181,13 +313,26 @@ function AccountMenu({ name, onLogout }: { name: string; onLogout: () => void })
   )
 }
 
-/** The brand alone (lander layout) or the full navigation (default layout). */
-export function TopNav({ brandOnly = false }: { brandOnly?: boolean }) {
+/** Whether a member link is the current page's (the search also covers the profiles under /members/). */
+function current(pathname: string | undefined, href: string): 'page' | undefined {
+  if (!pathname) return undefined
+  // A conversation opened from a profile (/members/{id}/chat) belongs to the chats.
+  if (/^\/members\/[^/]+\/chat$/.test(pathname)) pathname = '/chats'
+  return pathname === href || pathname.startsWith(`${href}/`) ? 'page' : undefined
+}
+
+/**
+ * The brand alone (lander layout) or the full navigation (default and chat layouts). In the chat layout on phones
+ * the top bar gives way to the chat's own header (tabsOnly), and in an open conversation the tab bar too (the
+ * message field needs the bottom of the screen).
+ */
+export function TopNav({ brandOnly = false, tabsOnly = false, hideTabs = false }: { brandOnly?: boolean; tabsOnly?: boolean; hideTabs?: boolean }) {
   const { t } = useTranslation()
-  const { tenant } = usePageContext()
+  const { tenant, urlPathname } = usePageContext()
   const session = useSession()
   const user = session.user
   const newLikes = useNewLikesBadge(Boolean(user) && !brandOnly)
+  const compact = tabsOnly && Boolean(user)
 
   const logout = async () => {
     await http('/api/logout.php').catch(() => undefined)
@@ -196,37 +341,65 @@ export function TopNav({ brandOnly = false }: { brandOnly?: boolean }) {
   }
 
   return (
-    <Bar>
+    <Bar compact={compact}>
       <Inner as="nav" aria-label={t('nav.main_navigation')}>
-        <Brand href="/">
+        <Brand href={user ? '/members' : '/'}>
           <Heart />
           {tenant.settings.name}
         </Brand>
         {!brandOnly && user && (
-          <MemberLinks>
-            <NavLink href="/members">{t('nav.search')}</NavLink>
-            <NavLink href="/chats" data-testid="nav-messages">
-              {t('nav.messages')} <Badge count={session.unreadMessages} />
+          <MemberLinks hideTabs={hideTabs} data-testid="member-tabs">
+            <NavLink href="/members" aria-current={current(urlPathname, '/members')}>
+              <SearchIcon />
+              <span>{t('nav.search')}</span>
             </NavLink>
-            <NavLink href="/likes" data-testid="nav-likes">
-              {t('nav.likes')} <Badge count={newLikes} tone="primary" label={t('likes_page.new_likes_badge', { count: newLikes })} />
+            <NavLink href="/likes" data-testid="nav-likes" aria-current={current(urlPathname, '/likes')}>
+              <LikesIcon />
+              <span>{t('nav.likes')}</span>
+              <BadgeSpot>
+                <Badge count={newLikes} tone="primary" label={t('likes_page.new_likes_badge', { count: newLikes })} />
+              </BadgeSpot>
             </NavLink>
-            {user.paid_user ? (
-              <NavLink href="/credits" data-testid="nav-credits">
-                {t('nav.credits')}
-                <LowBalanceBadge credits={user.credits} label={t('nav.credits_left', { count: user.credits })} />
+            <NavLink href="/swipe-game" data-testid="nav-swipe" aria-current={current(urlPathname, '/swipe-game')}>
+              <SwipeIcon />
+              <span>{t('nav.swipe')}</span>
+            </NavLink>
+            <DesktopOnly>
+              <NavLink href="/match-finder" data-testid="nav-match-finder" aria-current={current(urlPathname, '/match-finder')}>
+                <MatchIcon />
+                <span>{t('match_finder.title')}</span>
               </NavLink>
-            ) : (
-              <NavLink href="/premium" data-testid="nav-premium">
-                {t('nav.get_premium')}
+            </DesktopOnly>
+            <NavLink href="/chats" data-testid="nav-messages" aria-current={current(urlPathname, '/chats')}>
+              <ChatsIcon />
+              <span>{t('nav.messages')}</span>
+              <BadgeSpot>
+                <Badge count={session.unreadMessages} />
+              </BadgeSpot>
+            </NavLink>
+            <PhoneOnly>
+              <NavLink href="/profile" data-testid="nav-me" aria-current={current(urlPathname, '/profile')}>
+                <MeIcon />
+                <span>{t('nav.me')}</span>
               </NavLink>
-            )}
+            </PhoneOnly>
           </MemberLinks>
         )}
+        {!brandOnly &&
+          user &&
+          (user.paid_user ? (
+            <TopLink href="/credits" data-testid="nav-credits">
+              {t('nav.credits')}
+              <LowBalanceBadge credits={user.credits} label={t('nav.credits_left', { count: user.credits })} />
+            </TopLink>
+          ) : (
+            <TopLink href="/premium" data-testid="nav-premium" aria-label={t('nav.get_premium')}>
+              <PhoneText>{t('nav.premium_short')}</PhoneText>
+              <WideText>{t('nav.get_premium')}</WideText>
+            </TopLink>
+          ))}
         {!brandOnly && <LocaleDropdown />}
-        {!brandOnly && user && (
-          <AccountMenu name={user.profile?.name ?? t('nav.account')} onLogout={logout} />
-        )}
+        {!brandOnly && user && <AccountMenu name={user.profile?.name ?? t('nav.account')} onLogout={logout} />}
         {!brandOnly && !user && (
           <LoginLink href="/login" variant="ghost">
             {t('nav.login')}
@@ -236,3 +409,10 @@ export function TopNav({ brandOnly = false }: { brandOnly?: boolean }) {
     </Bar>
   )
 }
+
+/** Room under a page for the phone's tab bar, so it never covers the end of the page. */
+export const TabBarSpace = styled.div(({ theme }) => ({
+  height: `calc(${TAB_BAR_HEIGHT}px + env(safe-area-inset-bottom))`,
+  flex: '0 0 auto',
+  [theme.mq.lg]: { display: 'none' },
+}))

@@ -12,7 +12,7 @@ import { likesBadge } from '../../shared/likes-store'
 import { LIKE_TYPES, type LikeProfile } from '../../shared/discovery-contracts'
 import { MemberCardLink, MemberGrid } from '../../ui/member-card'
 import { Badge } from '../../ui/badge'
-import { Button, ButtonLink } from '../../ui/button'
+import { Button, ButtonLink, primaryFill } from '../../ui/button'
 import { Alert } from '../../ui/form'
 import { LoginRequired } from '../../ui/login-required'
 import { BackButton } from '../../ui/back-button'
@@ -38,18 +38,18 @@ const Tab = styled.a<{ active: boolean }>(({ theme, active }) => ({
   alignItems: 'center',
   justifyContent: 'center',
   gap: 6,
-  minHeight: 40,
+  minHeight: 44,
   padding: '0 16px',
   borderRadius: 999,
   fontWeight: 700,
   textDecoration: 'none',
   whiteSpace: 'nowrap',
-  color: active ? theme.colors.onPrimary : theme.colors.text,
-  background: active ? theme.colors.primary : 'transparent',
-  '&:hover': { background: active ? theme.colors.primaryDark : theme.colors.primarySoft },
+  color: active ? primaryFill(theme).fg : theme.colors.text,
+  background: active ? primaryFill(theme).bg : 'transparent',
+  '&:hover': { background: active ? primaryFill(theme).hover : theme.colors.primarySoft },
 }))
 
-const NewTag = styled.span(({ theme }) => ({ padding: '1px 8px', borderRadius: 999, background: theme.colors.primary, color: theme.colors.onPrimary, fontWeight: 800, fontSize: 12, textTransform: 'uppercase', letterSpacing: 0.3 }))
+const NewTag = styled.span(({ theme }) => ({ padding: '1px 8px', borderRadius: 999, background: primaryFill(theme).bg, color: primaryFill(theme).fg, fontWeight: 800, fontSize: 12, textTransform: 'uppercase', letterSpacing: 0.3 }))
 const MatchTag = styled.span(({ theme }) => ({ padding: '1px 8px', borderRadius: 999, background: theme.colors.surface, color: theme.colors.primaryDark, fontWeight: 800, fontSize: 12, boxShadow: '0 1px 4px rgba(0,0,0,0.2)' }))
 const Empty = styled.div(({ theme }) => ({
   textAlign: 'center',

@@ -10,12 +10,15 @@ import { HttpError, SilentAbort } from '../../shared/http'
 import { reloadLikes } from '../../shared/likes-store'
 import type { MemberProfile } from '../../shared/discovery-contracts'
 import { FictionalLabel, LockIcon, MemberPhoto, placeOf } from '../../ui/member-card'
-import { Button, ButtonLink } from '../../ui/button'
+import { Button, ButtonLink, primaryFill } from '../../ui/button'
 import { Alert } from '../../ui/form'
 import { Heart } from '../../ui/heart'
 import { Modal } from '../../ui/modal'
 import { BackButton } from '../../ui/back-button'
 import { SignupInvite } from './signup-invite'
+import { MatchMoment } from './match-moment'
+import { PremiumOffer } from './premium-offer'
+import { OverflowItem, OverflowMenu } from '../../ui/overflow-menu'
 import { chatHref, giftHref, setBlock, setLike, withLike } from './member-actions'
 import type { MemberPageData } from './page-data.server'
 
@@ -72,10 +75,14 @@ const Actions = styled.div(({ theme }) => ({
   // Two columns on phones: the labels fit on one line.
   // (element selectors outrank the buttons' own class)
   '> a, > button': { minWidth: 0, padding: '4px 10px', fontSize: 15, lineHeight: 1.2, textAlign: 'center' },
+  // The like, the main action, has the row to itself on phones: its label never wraps.
+  '> [data-testid="like-button"]': { gridColumn: '1 / -1', whiteSpace: 'nowrap' },
   [theme.mq.sm]: { display: 'flex', flexWrap: 'wrap', '> a, > button': { padding: '0 20px', fontSize: 16 } },
 }))
+/** The name's panel: the tags, with the menu of more options in its corner. */
+const TagsRow = styled.div({ display: 'flex', alignItems: 'flex-start', gap: 8, '> :first-of-type': { flex: 1 } })
 const Tags = styled.div({ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center', margin: '0 0 8px' })
-const MatchTag = styled.span(({ theme }) => ({ padding: '2px 10px', borderRadius: 999, background: theme.colors.primary, color: theme.colors.onPrimary, fontWeight: 700, fontSize: 13 }))
+const MatchTag = styled.span(({ theme }) => ({ padding: '2px 10px', borderRadius: 999, background: primaryFill(theme).bg, color: primaryFill(theme).fg, fontWeight: 700, fontSize: 13 }))
 const LikesYouTag = styled.span(({ theme }) => ({ padding: '2px 10px', borderRadius: 999, background: theme.colors.primarySoft, color: theme.colors.primaryDark, fontWeight: 700, fontSize: 13 }))
 const Facts = styled.dl(({ theme }) => ({
   display: 'grid',
@@ -128,6 +135,7 @@ function MemberProfileView({ id }: { id: number }) {
   const [error, setError] = useState<string>()
   const [confirmBlock, setConfirmBlock] = useState(false)
   const [justMatched, setJustMatched] = useState(false)
+  const [offer, setOffer] = useState(false)
   const shown = answer ?? data.member
 
   // Opening the profile cleared a new like on the server: the badge follows.
@@ -182,7 +190,16 @@ function MemberProfileView({ id }: { id: number }) {
         <BackButton />
         <Gallery data-testid="gallery">
           <MainPhoto>
-            <MemberPhoto image={current} alt={t('members.photo_of', { name: p.name })} size="full" ratio="4 / 5" eager lockText={current?.locked ? t('member.locked_photo') : undefined} />
+            <MemberPhoto
+              image={current}
+              alt={t('members.photo_of', { name: p.name })}
+              size="full"
+              ratio="4 / 5"
+              eager
+              lockText={current?.locked ? (p.match ? t('member.locked_photo_match') : t('member.locked_photo')) : undefined}
+              lockAction={member ? t('premium_offer.unlock') : undefined}
+              onLock={member ? () => setOffer(true) : undefined}
+            />
           </MainPhoto>
           {photos.length > 1 && (
             <Thumbs>
@@ -214,20 +231,36 @@ function MemberProfileView({ id }: { id: number }) {
 
       <div style={{ display: 'grid', gap: 16, alignContent: 'start' }}>
         <Panel aria-labelledby="member-name">
-          <Tags>
-            {p.fictional && <FictionalLabel />}
-            {p.match ? <MatchTag data-testid="match-tag">{t('member.match')}</MatchTag> : p.likes_you ? <LikesYouTag data-testid="likes-you">{t('member.likes_you')}</LikesYouTag> : null}
-          </Tags>
+          <TagsRow>
+            <Tags>
+              {p.fictional && <FictionalLabel />}
+              {p.match ? <MatchTag data-testid="match-tag">{t('member.match')}</MatchTag> : p.likes_you ? <LikesYouTag data-testid="likes-you">{t('member.likes_you')}</LikesYouTag> : null}
+            </Tags>
+            {member && !p.blocked && (
+              <OverflowMenu label={t('member.more_options')} testId="member-more">
+                {(close) => (
+                  <OverflowItem
+                    role="menuitem"
+                    type="button"
+                    tone="danger"
+                    onClick={() => {
+                      close()
+                      setConfirmBlock(true)
+                    }}
+                    disabled={busy}
+                    data-testid="block-button"
+                  >
+                    {t('member.block')}
+                  </OverflowItem>
+                )}
+              </OverflowMenu>
+            )}
+          </TagsRow>
           <Name id="member-name">
             {p.name}, {p.age}
           </Name>
           <Sub data-testid="profile-place">{placeOf(p, country, { withCountry: true })}</Sub>
           {p.fictional && <Warning data-testid="fictional-warning">{shown.fictional_label?.warning ?? tenant.settings.fictional_warning}</Warning>}
-          {justMatched && (
-            <Alert tone="success" role="status" style={{ marginTop: 12 }} data-testid="match-alert">
-              {t('member.new_match', { name: p.name })}
-            </Alert>
-          )}
           {error && (
             <Alert role="alert" style={{ marginTop: 12 }}>
               {error}
@@ -253,9 +286,11 @@ function MemberProfileView({ id }: { id: number }) {
                   </ButtonLink>
                 </>
               )}
-              <Button type="button" variant="ghost" onClick={() => (p.blocked ? block() : setConfirmBlock(true))} disabled={busy} data-testid="block-button">
-                {p.blocked ? t('member.unblock') : t('member.block')}
-              </Button>
+              {p.blocked && (
+                <Button type="button" variant="ghost" onClick={block} disabled={busy} data-testid="block-button">
+                  {t('member.unblock')}
+                </Button>
+              )}
             </Actions>
           ) : (
             <div style={{ marginTop: 16 }}>
@@ -298,6 +333,8 @@ function MemberProfileView({ id }: { id: number }) {
         )}
       </div>
 
+      {offer && <PremiumOffer name={p.name} matched={p.match} onClose={() => setOffer(false)} />}
+      {justMatched && <MatchMoment member={p} onClose={() => setJustMatched(false)} />}
       {confirmBlock && (
         <Modal title={t('member.block_title', { name: p.name })} onDismiss={() => setConfirmBlock(false)} onClose={() => setConfirmBlock(false)} closeLabel={t('common.close')}>
           <p>{t('member.block_body', { name: p.name })}</p>

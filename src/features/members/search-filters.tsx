@@ -33,7 +33,7 @@ const Toggle = styled.button(({ theme }) => ({
   fontSize: 17,
   color: theme.colors.text,
   cursor: 'pointer',
-  minHeight: 32,
+  minHeight: 44,
   [theme.mq.lg]: { cursor: 'default' },
 }))
 

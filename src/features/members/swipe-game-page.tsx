@@ -8,6 +8,7 @@ import { callEndpoint } from '../../shared/api-client'
 import { swipeEndpoint, swipeGameEndpoint } from '../discovery/endpoints'
 import type { MemberCard } from '../../shared/discovery-contracts'
 import { FictionalLabel, MemberPhoto, placeOf } from '../../ui/member-card'
+import { MatchMoment } from './match-moment'
 import { Alert } from '../../ui/form'
 import { ButtonLink } from '../../ui/button'
 import { Heart } from '../../ui/heart'
@@ -163,11 +164,7 @@ export function SwipeGamePage() {
         </Left>
       </Head>
       {error && <Alert role="alert">{error}</Alert>}
-      {match && (
-        <Alert tone="success" role="status" data-testid="swipe-match">
-          {t('member.new_match', { name: match.name })} <a href={`/members/${match.id}/chat`}>{t('member.message')}</a>
-        </Alert>
-      )}
+      {match && <MatchMoment member={match} onClose={() => setMatch(null)} />}
       <Stack data-testid="swipe-stack">
         {limitReached ? (
           <Done data-testid="swipe-limit">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
@@ -11,6 +11,7 @@ import { PageColumn, Card, PageTitle } from '../../ui/page'
 import { Alert } from '../../ui/form'
 import { Button } from '../../ui/button'
 import { LoginRequired } from '../../ui/login-required'
+import { SavedNote } from '../../ui/toast'
 import { subscribeToPush } from './push-client'
 
 const Section = styled(Card)({ marginBottom: 20, h2: { marginTop: 0, fontSize: 20 } })
@@ -32,7 +33,9 @@ export function NotificationsPage() {
   const { user } = useSession()
   const store = useSessionStore()
   const [settings, setSettings] = useState<NotificationSettings>()
-  const [saved, setSaved] = useState<string>()
+  // The note appears beside the control that changed (feedback where the member acted).
+  const [saved, setSaved] = useState<{ key: string; text: string }>()
+  const hideSaved = useCallback(() => setSaved(undefined), [])
   const [unsubscribed, setUnsubscribed] = useState(false)
   const [pushError, setPushError] = useState<string>()
   useEffect(() => {
@@ -45,8 +48,14 @@ export function NotificationsPage() {
     setSettings((s) => (s ? { ...s, ...patch } : s))
     const r = await callEndpoint(updateNotificationsEndpoint, { body: patch })
     setSettings(r.notifications)
-    setSaved(t('notifications.saved'))
+    setSaved({ key: Object.keys(patch)[0] ?? '', text: t('notifications.saved') })
   }
+  const note = (key: string) =>
+    saved?.key === key && (
+      <SavedNote onDone={hideSaved} testId="notifications-saved">
+        {saved.text}
+      </SavedNote>
+    )
   const enablePush = async () => {
     const subscription = await subscribeToPush(tenant.settings.push_public_key).catch(() => undefined)
     if (!subscription) {
@@ -62,18 +71,13 @@ export function NotificationsPage() {
     const r = await callEndpoint(enableEmailEndpoint)
     setSettings(r.notifications)
     if (store.user) store.user = { ...store.user, notifications_disabled: [] }
-    setSaved(t('notifications.enabled'))
+    setSaved({ key: 'enable', text: t('notifications.enabled') })
   }
   return (
     <PageColumn width={640}>
       <PageTitle>{t('notifications.title')}</PageTitle>
       <p>{t('notifications.intro', { site: tenant.settings.name })}</p>
       {unsubscribed && <Alert tone="info">{t('notifications.unsubscribed')}</Alert>}
-      {saved && (
-        <Alert tone="success" role="status" data-testid="notifications-saved">
-          {saved}
-        </Alert>
-      )}
       {settings && settings.disabled_reasons.length > 0 && (
         <Alert role="alert" data-testid="email-disabled">
           <strong>{t('notifications.disabled_title')}</strong>
@@ -82,7 +86,7 @@ export function NotificationsPage() {
               <li key={r}>{t(`notifications.disabled_reason.${r}`)}</li>
             ))}
           </ul>
-          <Button onClick={enable}>{t('notifications.enable')}</Button>
+          <Button onClick={enable}>{t('notifications.enable')}</Button> {note('enable')}
         </Alert>
       )}
       {settings && (
@@ -91,7 +95,8 @@ export function NotificationsPage() {
             <h2>{t('notifications.email_title')}</h2>
             {NOTIFICATION_TYPES.map((k) => (
               <Toggle key={k}>
-                {t(`notifications.${k}`)}
+                <span style={{ flex: 1 }}>{t(`notifications.${k}`)}</span>
+                {note(k)}
                 <input type="checkbox" checked={settings[k]} onChange={(e) => update({ [k]: e.target.checked })} />
               </Toggle>
             ))}
@@ -100,14 +105,16 @@ export function NotificationsPage() {
             <h2>{t('notifications.push_title')}</h2>
             {pushError && <Alert role="alert">{pushError}</Alert>}
             <Toggle>
-              {t('notifications.push')}
+              <span style={{ flex: 1 }}>{t('notifications.push')}</span>
+              {note('push')}
               <input type="checkbox" checked={settings.push} onChange={(e) => (e.target.checked ? enablePush() : update({ push: false }))} />
             </Toggle>
           </Section>
           <Section>
             <h2>{t('notifications.privacy_title')}</h2>
             <Toggle>
-              {t('notifications.invisible')}
+              <span style={{ flex: 1 }}>{t('notifications.invisible')}</span>
+              {note('invisible')}
               <input type="checkbox" checked={settings.invisible} onChange={(e) => update({ invisible: e.target.checked })} />
             </Toggle>
           </Section>

@@ -11,13 +11,14 @@ import { callEndpoint } from '../../shared/api-client'
 import { ownProfileEndpoint, updateOwnProfileEndpoint } from './endpoints'
 import type { OwnProfile } from '../../shared/contracts'
 import { PageColumn, Card, PageTitle } from '../../ui/page'
-import { Alert } from '../../ui/form'
+import { Alert, TextAreaField } from '../../ui/form'
 import { APPEARANCE_FIELDS, AppearanceFields, InterestsField, LocationFields, ValueChoice } from '../../ui/profile-fields'
 import { Button, ButtonLink } from '../../ui/button'
 import { LoginRequired } from '../../ui/login-required'
 import { PhotosManager } from '../../ui/own-photos'
 
-const STEPS = ['about', 'looks', 'interests', 'location', 'photo'] as const
+// New profiles had no text: the "Over mij" step asks for a few sentences before the photo.
+const STEPS = ['about', 'looks', 'interests', 'location', 'text', 'photo'] as const
 
 const Dots = styled.ol(({ theme }) => ({
   listStyle: 'none',
@@ -143,7 +144,17 @@ function Steps({ profile, setProfile, save, busy }: { profile: OwnProfile; setPr
         <Route
           path="/4"
           element={
-            <StepFrame index={4} busy={busy} onNext={() => navigate('/complete')}>
+            <StepFrame index={4} busy={busy} onNext={next(4, { about: profile.about, looking_for: profile.looking_for })}>
+              <p style={{ marginTop: 0 }}>{t('complete_signup.text_hint')}</p>
+              <TextAreaField label={t('profile_fields.about')} name="about" rows={5} maxLength={2000} value={profile.about ?? ''} onChange={(e) => set({ about: e.target.value.trim() ? e.target.value : null })} />
+              <TextAreaField label={t('profile_fields.looking_for')} name="looking_for" rows={3} maxLength={2000} value={profile.looking_for ?? ''} onChange={(e) => set({ looking_for: e.target.value.trim() ? e.target.value : null })} />
+            </StepFrame>
+          }
+        />
+        <Route
+          path="/5"
+          element={
+            <StepFrame index={5} busy={busy} onNext={() => navigate('/complete')}>
               <PhotosManager />
             </StepFrame>
           }
