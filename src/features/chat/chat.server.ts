@@ -189,7 +189,6 @@ export interface SendInput {
 export async function checkSendable(db: Db, input: { tenant: Tenant; sender: Sender; conversationId?: number; memberId?: number; kind: 'image' | 'text' | 'gif' }) {
   const { sender, tenant } = input
   const pool = sender.pool
-  if (input.kind === 'image' && !sender.paidUser) throw new ChatError('premium_required')
   let conversation: typeof conversations.$inferSelect | undefined
   let otherId: number
   if (input.conversationId !== undefined) {
@@ -245,7 +244,6 @@ export async function sendMessage(db: Db, input: SendInput): Promise<SendResult>
   const pool = sender.pool
   if (message.kind === 'text' && message.text.length > tenant.message_length) throw new ChatError('message_too_long')
   if (message.kind === 'gift' && !GIFTS.some((g) => g.id === message.gift_id)) throw new ChatError('unknown_gift')
-  if (message.kind === 'image' && !sender.paidUser) throw new ChatError('premium_required')
   let gifBody: string | null = null
   if (message.kind === 'gif') {
     let gif
