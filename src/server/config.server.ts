@@ -74,6 +74,11 @@ const envSchema = z.object({
   MOLLIE_API_KEY: z.string().regex(/^(test|live)_\w{20,}$/, 'must be a Mollie API key (test_... or live_...)').optional(),
   /** Mollie's API address (tests point it at a local fake); must be https. */
   MOLLIE_API_URL: z.string().regex(/^https:\/\/[^/]+/, 'must be an https address').optional(),
+  /**
+   * Host names of the marketers' preview site (comma-separated): there, and on localhost and *.localhost in
+   * development, GET /api/settings.php?forced_domain=<tenant domain> answers that tenant's settings. Ignored elsewhere.
+   */
+  PREVIEW_HOSTS: z.string().regex(/^[a-z0-9.,-]*$/, 'host names separated by commas').default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -122,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     pushAllowPrivateHosts: c.PUSH_ALLOW_PRIVATE_HOSTS,
     mollieApiKey: c.MOLLIE_API_KEY,
     mollieApiUrl: c.MOLLIE_API_URL,
+    previewHosts: c.PREVIEW_HOSTS.split(',').filter(Boolean),
     devMailbox: c.DEV_MAILBOX ? c.DEV_MAILBOX === 'true' : c.NODE_ENV === 'development',
   }
 }
