@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { loadTenants, parseTenant, createRegistry, hostName } from '../../src/server/tenants.server'
+import { loadTenants, parseTenant, createRegistry, hostName, TenantFileError } from '../../src/server/tenants.server'
 
 describe('tenant files', () => {
   it('loads the four demo tenants with the required mix', async () => {
@@ -21,6 +21,23 @@ describe('tenant files', () => {
     const good = fs.readFileSync(path.resolve('tenants/datingstad.ts'), 'utf8')
     fs.writeFileSync(path.join(dir, 'broken.ts'), good.replace("id: 'datingstad'", "id: 'broken'").replace('niche: 1,', 'niche: 9,').replace("../src/shared", path.resolve('src/shared')))
     await expect(loadTenants(dir)).rejects.toThrow(/broken\.ts is invalid:\n\s+niche:/)
+  })
+
+  it('reports every problem of every tenant file in one start: fields, file names and domain clashes', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tenants-'))
+    const good = fs.readFileSync(path.resolve('tenants/datingstad.ts'), 'utf8').replace('../src/shared', path.resolve('src/shared'))
+    // A bad field and a wrong id in one file, a domain clash between two others, a file that does not compile.
+    fs.writeFileSync(path.join(dir, 'a-bad.ts'), good.replace('niche: 1,', 'niche: 9,'))
+    fs.writeFileSync(path.join(dir, 'datingstad.ts'), good)
+    fs.writeFileSync(path.join(dir, 'kopie.ts'), good.replace("id: 'datingstad'", "id: 'kopie'"))
+    fs.writeFileSync(path.join(dir, 'stuk.ts'), 'export default {')
+    const err = await loadTenants(dir).then(() => undefined, (e: Error) => e)
+    expect(err).toBeInstanceOf(TenantFileError)
+    const message = err!.message
+    expect(message).toMatch(/^4 problems in the tenant files:/)
+    expect(message).toMatch(/a-bad\.ts is invalid:\n\s+niche: .*\n\s+id: must be "a-bad", the file's name/)
+    expect(message).toMatch(/stuk\.ts could not be loaded/)
+    expect(message).toContain('Domain datingstad.nl belongs to both datingstad and kopie')
   })
 
   it('gives every demo tenant 1 to 4 bundles priced in each served country, and methods per country', async () => {
