@@ -298,13 +298,28 @@ describe('the member profile', () => {
     expect(screen.getByTestId('block-button').textContent).toBe('Deblokkeren')
   })
 
-  it('a visitor sees the public profile with the call to sign up instead of actions', async () => {
-    mockFetch({})
+  it('a visitor sees the public profile with the call to sign up, and each action asks to log in with its own message', async () => {
+    const calls = mockFetch({})
     const data = { member: { profile: profile({ fictional: false }), fictional_label: null, public_view: true }, login_required: false }
     await renderPage(<MemberPage />, { data, routeParams: { id: '5' } }, null)
     expect(screen.getByTestId('member-signup-invite')).toBeTruthy()
-    expect(screen.queryByTestId('like-button')).toBeNull()
     expect(screen.queryByTestId('fictional-warning')).toBeNull()
+    expect(screen.queryByTestId('block-button')).toBeNull()
+    const expected: Array<[string, string]> = [
+      ['like-button', 'Log in om Noor te liken.'],
+      ['message-link', 'Log in om met Noor te chatten.'],
+      ['gift-link', 'Log in om Noor een cadeau te sturen.'],
+      ['more-photos', "Log in om meer foto's van Noor te zien."],
+    ]
+    for (const [button, message] of expected) {
+      fireEvent.click(screen.getByTestId(button))
+      expect(screen.getByTestId('login-prompt-message').textContent).toBe(message)
+      expect(screen.getByTestId('login-prompt-login').getAttribute('href')).toBe('/login?next=%2Fmembers%2F5')
+      fireEvent.click(screen.getByTestId('modal-close'))
+      expect(screen.queryByTestId('login-prompt-message')).toBeNull()
+    }
+    // Nothing was sent: the actions need a member.
+    expect(calls.filter((c) => /like|message|block/.test(c.url))).toEqual([])
   })
 })
 
