@@ -4,6 +4,9 @@ import { useSession } from '../../shared/session/session-context'
 import { PageColumn, Card, PageTitle } from '../../ui/page'
 import { Alert } from '../../ui/form'
 import { SignupForm } from './signup-form'
+import { useData } from '../../../renderer/page-context'
+import { MemberCardLink, MemberGrid } from '../../ui/member-card'
+import type { SignupMatchesData } from '../landers/page-data.server'
 
 /** /signup (smartphones) and /signup-matches. */
 export function SignupPage({ matches = false }: { matches?: boolean }) {
@@ -27,4 +30,29 @@ export function SignupPage({ matches = false }: { matches?: boolean }) {
   )
 }
 
-export const SignupMatchesPage = () => <SignupPage matches />
+/** /signup-matches: a few members who fit the visitor (blurred for visitors), then the signup form. */
+export function SignupMatchesPage() {
+  const { t } = useTranslation()
+  const data = useData<SignupMatchesData>()
+  const members = data?.members ?? []
+  return (
+    <>
+      {members.length > 0 && (
+        <PageColumn width={760} style={{ paddingBottom: 0 }}>
+          <h2 style={{ margin: '0 0 12px' }}>{t('signup.matches_title')}</h2>
+          <MemberGrid data-testid="signup-matches">
+            {members.map((m) => (
+              <MemberCardLink key={m.id} member={m} href={`/members/${m.id}`} />
+            ))}
+          </MemberGrid>
+          {members.some((m) => m.fictional) && data.fictional.warning && (
+            <p data-testid="fictional-warning" style={{ fontSize: 13, margin: '8px 0 0' }}>
+              {data.fictional.warning}
+            </p>
+          )}
+        </PageColumn>
+      )}
+      <SignupPage matches />
+    </>
+  )
+}
