@@ -6,6 +6,7 @@ import { dangerouslySkipEscape, escapeInject } from 'vike/server'
 import type { OnRenderHtmlAsync } from 'vike/types'
 import { PageShell } from './page-shell'
 import { pageTitle } from './title'
+import { socialHtml, socialMeta, type SocialData } from './social-meta'
 import { createSessionStore } from '../src/shared/session/session-store'
 
 export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
@@ -27,6 +28,15 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   const themeColor = pageContext.tenant.theme.primary
   // A page's data may ask search engines to stay away (the landers, unless the tenant lets them index).
   const robots = (pageContext.data as { robots?: string } | undefined)?.robots
+  const social = socialMeta({
+    domain: settings.domain,
+    siteName: settings.name,
+    description: settings.description,
+    title,
+    path: pageContext.urlPathname,
+    loggedIn: pageContext.user !== null && pageContext.user !== undefined,
+    data: pageContext.data as SocialData | undefined,
+  })
   return escapeInject`<!DOCTYPE html>
 <html lang="${pageContext.lng}">
   <head>
@@ -35,6 +45,7 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
     <meta name="theme-color" content="${themeColor}" />
     <meta name="description" content="${settings.description}" />
     ${robots ? escapeInject`<meta name="robots" content="${robots}" />` : ''}
+    ${dangerouslySkipEscape(socialHtml(social))}
     <link rel="icon" href="/favicon.ico" type="image/svg+xml" />
     <link rel="manifest" href="/manifest.webmanifest" />
     <link rel="apple-touch-icon" href="/apple-touch-icon.png" sizes="180x180" />

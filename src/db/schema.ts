@@ -423,7 +423,13 @@ export const notificationSettings = pgTable(
     emailMessages: boolean('email_messages').notNull().default(true),
     emailLikes: boolean('email_likes').notNull().default(true),
     emailMatches: boolean('email_matches').notNull().default(true),
-    emailNewsletter: boolean('email_newsletter').notNull().default(true),
+    /** Off until the member opts in (GDPR: no pre-ticked consent); the consent's time and source are kept. */
+    emailNewsletter: boolean('email_newsletter').notNull().default(false),
+    /** When the member last gave newsletter consent, and where (notifications_page, signup); null when withdrawn. */
+    newsletterConsentAt: ts('newsletter_consent_at'),
+    newsletterConsentSource: text('newsletter_consent_source'),
+    /** When the member last withdrew newsletter consent (or unsubscribed). */
+    newsletterWithdrawnAt: ts('newsletter_withdrawn_at'),
     push: boolean('push').notNull().default(true),
     /** fbl, bounce, listunsubscribe: why e-mail is off for this member. */
     disabledReasons: text('disabled_reasons').array().notNull().default(sql`'{}'::text[]`),
@@ -504,6 +510,24 @@ export const staffAudit = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('staff_audit_created_idx').on(t.createdAt.desc()), index('staff_audit_target_idx').on(t.targetType, t.targetId)],
+)
+
+/**
+ * Notification e-mails sent to a member (new message, message digest, new likes, match, activation reminder):
+ * the record the sending rules read (one per conversation per hour, a digest beyond a few a day, likes batched).
+ */
+export const notificationMails = pgTable(
+  'notification_mails',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    pool: text('pool').notNull(),
+    accountId: id('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    /** message, digest, likes, match, activation_reminder */
+    kind: text('kind').notNull(),
+    conversationId: id('conversation_id'),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [index('notification_mails_account_idx').on(t.accountId, t.kind, t.sentAt.desc())],
 )
 
 export const jobs = pgTable(

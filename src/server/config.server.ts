@@ -76,6 +76,11 @@ const envSchema = z.object({
   MOLLIE_API_URL: z.string().regex(/^https:\/\/[^/]+/, 'must be an https address').optional(),
   /** Memory of the rendered-HTML cache of anonymous pages, in MB (docs/decisions/033); 0 switches it off. */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /**
+   * Host names of the marketers' preview site (comma-separated): there, and on localhost and *.localhost in
+   * development, GET /api/settings.php?forced_domain=<tenant domain> answers that tenant's settings. Ignored elsewhere.
+   */
+  PREVIEW_HOSTS: z.string().regex(/^[a-z0-9.,-]*$/, 'host names separated by commas').default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -125,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     mollieApiKey: c.MOLLIE_API_KEY,
     mollieApiUrl: c.MOLLIE_API_URL,
     pageCacheBytes: c.PAGE_CACHE_MB * 1024 * 1024,
+    previewHosts: c.PREVIEW_HOSTS.split(',').filter(Boolean),
     devMailbox: c.DEV_MAILBOX ? c.DEV_MAILBOX === 'true' : c.NODE_ENV === 'development',
   }
 }

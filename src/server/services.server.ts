@@ -14,6 +14,7 @@ import { MAIL_JOB, mailJobHandler } from '../features/mail/send-mail.server'
 import { PURGE_JOB, purgeJobHandler } from '../features/accounts/deletion.server'
 import { unsubscribeSecret, unsubscribeToken } from '../features/notifications/notifications.server'
 import { createPushSender } from '../features/notifications/push.server'
+import { notificationMailHandlers } from '../features/notifications/notify-mail.server'
 import { MESSAGE_PUSH_JOB, messagePushHandler } from '../features/chat/message-push.server'
 import { createGifSource } from '../features/chat/gifs.server'
 import { TEST_WEBHOOK_JOB, testWebhookHandler } from '../features/payments/provider.server'
@@ -51,6 +52,8 @@ export async function createServices(opts: { config: Config; database: Database;
       await enqueueJob(database.db, MEDIA_ORPHANS_JOB, {}, { runAt: new Date(Date.now() + ORPHAN_MIN_AGE_MS) })
     },
     [MESSAGE_PUSH_JOB]: messagePushHandler({ db: database.db, tenants, i18n, push, isOnline: (id) => realtime.isOnline(id) }),
+    // New message, digest, likes, match, activation reminders: decided when they run, sent through mail.send.
+    ...notificationMailHandlers({ db: database.db, isOnline: (id) => realtime.isOnline(id) }),
   }
   const jobs = createJobWorker(database.db, handlers, { intervalMs: opts.jobIntervalMs, log })
   // A process that runs the worker keeps the recurring jobs queued (tests run jobs by hand and queue none).

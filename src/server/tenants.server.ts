@@ -21,37 +21,67 @@ export interface TenantRegistry {
   onReplace(listener: () => void): void
 }
 
-/** Validates one tenant object; the error names the file and every bad field. */
-export function parseTenant(file: string, value: unknown): Tenant {
+/** Every problem of one tenant object (its fields, then its id against the file name); empty when it is valid. */
+export function tenantProblems(file: string, value: unknown): { tenant?: Tenant; problems: string[] } {
   const parsed = tenantSchema.safeParse(value)
-  if (!parsed.success) {
-    const fields = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n')
-    throw new TenantFileError(`Tenant file ${file} is invalid:\n${fields}`)
-  }
   const expectedId = path.basename(file).replace(/\.[cm]?[jt]s$/, '')
-  if (parsed.data.id !== expectedId) {
-    throw new TenantFileError(`Tenant file ${file} is invalid:\n  id: must be "${expectedId}", the file's name`)
-  }
-  return parsed.data
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`)
+  const id = parsed.success ? parsed.data.id : (value as { id?: unknown } | null | undefined)?.id
+  if (id !== expectedId && !problems.some((p) => p.startsWith('  id:'))) problems.push(`  id: must be "${expectedId}", the file's name`)
+  return { tenant: parsed.success && problems.length === 0 ? parsed.data : undefined, problems }
 }
 
 /** The tenants/ folder of the project. */
 export const tenantsDir = () => path.resolve(process.cwd(), 'tenants')
 
+/** Validates one tenant object; the error names the file and every bad field. */
+export function parseTenant(file: string, value: unknown): Tenant {
+  const { tenant, problems } = tenantProblems(file, value)
+  if (!tenant) throw new TenantFileError(`Tenant file ${file} is invalid:\n${problems.join('\n')}`)
+  return tenant
+}
+
+/**
+ * Loads every tenant file and reports every problem of every file in one error: files that do not load, bad
+ * fields, ids that differ from the file name, ids used twice and domains claimed twice.
+ */
 export async function loadTenants(dir = tenantsDir()): Promise<TenantRegistry> {
   const files = fs.readdirSync(dir).filter((f) => /\.[cm]?[jt]s$/.test(f) && !f.endsWith('.d.ts')).sort()
   const tenants: Tenant[] = []
+  const reports: string[] = []
   for (const file of files) {
     const full = path.join(dir, file)
     let mod: { default?: unknown }
     try {
       mod = evaluateTenantFile(full)
     } catch (err) {
-      throw new TenantFileError(`Tenant file ${full} could not be loaded: ${(err as Error).message}`)
+      reports.push(`Tenant file ${full} could not be loaded: ${(err as Error).message}`)
+      continue
     }
-    tenants.push(parseTenant(full, mod.default))
+    const { tenant, problems } = tenantProblems(full, mod.default)
+    if (tenant) tenants.push(tenant)
+    else reports.push(`Tenant file ${full} is invalid:\n${problems.join('\n')}`)
   }
+  reports.push(...registryProblems(tenants))
+  if (reports.length > 0) throw new TenantFileError(reports.length === 1 ? reports[0] : `${reports.length} problems in the tenant files:\n${reports.join('\n')}`)
   return createRegistry(tenants)
+}
+
+/** Ids used twice and domains claimed by two tenants. */
+function registryProblems(tenants: Tenant[]): string[] {
+  const problems: string[] = []
+  const ids = new Set<string>()
+  const byDomain = new Map<string, string>()
+  for (const t of tenants) {
+    if (ids.has(t.id)) problems.push(`Tenant id ${t.id} is used twice`)
+    ids.add(t.id)
+    for (const d of t.domains) {
+      const other = byDomain.get(d)
+      if (other && other !== t.id) problems.push(`Domain ${d} belongs to both ${other} and ${t.id}`)
+      else byDomain.set(d, t.id)
+    }
+  }
+  return problems
 }
 
 /**
@@ -101,16 +131,13 @@ export function createRegistry(tenants: Tenant[], defaultTenant?: string): Tenan
 
 function indexTenants(tenants: Tenant[], defaultTenant: string | undefined) {
   if (tenants.length === 0) throw new TenantFileError('No tenant files found in tenants/')
+  const problems = registryProblems(tenants)
+  if (problems.length > 0) throw new TenantFileError(problems.join('\n'))
   const byId = new Map<string, Tenant>()
   const byDomain = new Map<string, Tenant>()
   for (const t of tenants) {
-    if (byId.has(t.id)) throw new TenantFileError(`Tenant id ${t.id} is used twice`)
     byId.set(t.id, t)
-    for (const d of t.domains) {
-      const other = byDomain.get(d)
-      if (other) throw new TenantFileError(`Domain ${d} belongs to both ${other.id} and ${t.id}`)
-      byDomain.set(d, t)
-    }
+    for (const d of t.domains) byDomain.set(d, t)
   }
   if (defaultTenant && !byId.has(defaultTenant)) throw new TenantFileError(`DEFAULT_TENANT ${defaultTenant} is not a tenant`)
   return { all: tenants, byId, byDomain }

@@ -31,7 +31,11 @@ export const complaintRequest = z.object({
 })
 export type ComplaintRequest = z.infer<typeof complaintRequest>
 
-export const complaintResponse = z.object({ id: z.number(), email: z.string() })
+/** How long the member waits at most for a reply to a complaint: the complaints page, the receipt and the information pages. */
+export const COMPLAINT_HANDLING_DAYS = 14
+
+/** reference: the number the member and support quote (K<year>-<id>). */
+export const complaintResponse = z.object({ id: z.number(), reference: z.string(), email: z.string() })
 
 export const languageRequest = z.object({ language: z.enum(LOCALES) })
 

@@ -29,6 +29,8 @@ export const STAFF_ACTIONS = [
   'complaints.reply',
   /** The audit log. */
   'audit.view',
+  /** The newsletter subscribers with their consent, as CSV (decision 031). */
+  'newsletter.export',
 ] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]
 
@@ -51,6 +53,7 @@ export const POLICY: Record<StaffAction, readonly StaffRole[]> = {
   'complaints.update': ['admin', 'support'],
   'complaints.reply': ['admin', 'support'],
   'audit.view': ['admin'],
+  'newsletter.export': ['admin', 'marketer'],
 }
 
 export function isStaffRole(role: unknown): role is StaffRole {

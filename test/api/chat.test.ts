@@ -264,7 +264,7 @@ describeEachDb('chat API', (kind: DbKind) => {
     expect(await database.db.select().from(creditLedger).where(eq(creditLedger.accountId, a.id))).toEqual([expect.objectContaining({ delta: -giftPrice, balanceAfter: 0, reason: 'gift', reference: `message:${ok.json().message.id}` })])
   })
 
-  it('sends a photo only for premium members, re-encoded, charged photo_credits', async () => {
+  it('sends a photo for free and premium members with credits, re-encoded, charged photo_credits (SPEC.md: photos are priced, not premium-only)', async () => {
     const free = await member()
     const premium = await member()
     const b = await member()
@@ -280,9 +280,16 @@ describeEachDb('chat API', (kind: DbKind) => {
       ])
       return app.inject({ method: 'POST', url: `/api/message-image.php?member_id=${b.id}&client_id=${clientId()}`, headers: { host: HOST, cookie, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload })
     }
-    const refused = await upload(free.cookie, png)
+    const fromFree = await upload(free.cookie, png)
+    expect(fromFree.statusCode).toBe(201)
+    expect(fromFree.json().credits).toBe(100 - costs().photo_credits)
+    expect(fromFree.json().message.kind).toBe('image')
+    // A free member without enough credits gets the modal with the buy button, as for any paid message.
+    const broke = await member()
+    await setCredits(database, broke.id, costs().photo_credits - 1)
+    const refused = await upload(broke.cookie, png)
     expect(refused.statusCode).toBe(402)
-    expect(refused.json().error).toBe('premium_required')
+    expect(refused.json().error).toBe('insufficient_credits')
     const ok = await upload(premium.cookie, png)
     expect(ok.statusCode).toBe(201)
     expect(ok.json().credits).toBe(100 - costs().photo_credits)

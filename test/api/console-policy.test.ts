@@ -8,6 +8,7 @@ import { describeEachDb } from '../support/db'
 import { createMember, loggedInMember, suiteApp } from '../support/app'
 import { CONSOLE_ENDPOINTS } from '../../src/features/console/endpoints'
 import { pendingPhotosEndpoint, reviewPhotoEndpoint } from '../../src/features/photos/endpoints'
+import { newsletterExportEndpoint } from '../../src/features/notifications/endpoints'
 import { POLICY, STAFF_ACTIONS, STAFF_ROLES, can, type StaffRole } from '../../src/shared/staff-policy'
 import { createStaffSession, staffCookieName } from '../../src/features/console/staff-auth.server'
 import type { EndpointDefinition } from '../../src/shared/endpoint'
@@ -15,7 +16,7 @@ import type { EndpointDefinition } from '../../src/shared/endpoint'
 jest.setTimeout(120_000)
 
 const HOST = 'datingstad.nl'
-const ENDPOINTS: EndpointDefinition[] = [...CONSOLE_ENDPOINTS, pendingPhotosEndpoint, reviewPhotoEndpoint]
+const ENDPOINTS: EndpointDefinition[] = [...CONSOLE_ENDPOINTS, pendingPhotosEndpoint, reviewPhotoEndpoint, newsletterExportEndpoint]
 
 /** A valid call of each endpoint, with what it needs made fresh, so an allowed role gets 200. */
 function callFor(def: EndpointDefinition, db: Database['db']): () => Promise<{ query?: Record<string, string>; body?: Record<string, unknown> }> {

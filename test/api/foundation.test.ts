@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { describeEachDb, openTestDatabase } from '../support/db'
 import { createMember, hostOf, makeTestApp, sessionCookie } from '../support/app'
 import type { Database } from '../../src/db/client.server'
-import { complaints, accounts } from '../../src/db/schema'
+import { complaints, accounts, devMails } from '../../src/db/schema'
 
 jest.setTimeout(60_000)
 
@@ -254,6 +254,30 @@ describeEachDb('foundation API', (kind) => {
       const { id } = res.json()
       const [row] = await database.db.select().from(complaints).where(eq(complaints.id, id))
       expect(row).toMatchObject({ tenantId: 'rijpedates', pool: 'main', subject: 'Betaling', email: 'jan@example.nl' })
+      expect(res.json().reference).toBe(`K${new Date().getUTCFullYear()}-${String(id).padStart(5, '0')}`)
+    })
+
+    it('mails each complaint to the tenant support address with its reference, and the receipt to the member in their language', async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/complaints.php',
+        headers: { host: 'flirtbelgie.be', cookie: 'lang=fr' },
+        payload: { name: 'Léa', email: 'lea.klacht@example.be', subject: 'Faux profil', message: 'Ce profil est faux.\nMerci.', profile_url: 'https://flirtbelgie.be/members/12' },
+      })
+      expect(res.statusCode).toBe(201)
+      const { reference } = res.json()
+      await app.services.jobs.runDue()
+      const [support] = await database.db.select().from(devMails).where(eq(devMails.to, 'help@flirtbelgie.be'))
+      expect(support.subject).toBe(`Klacht ${reference}: Faux profil`)
+      expect(support.text).toContain('Nieuwe klacht via FlirtBelgië van Léa (lea.klacht@example.be)')
+      expect(support.text).toContain('Ce profil est faux.\nMerci.')
+      expect(support.text).toContain('https://flirtbelgie.be/members/12')
+      expect((support.headers as Record<string, string>)['Reply-To']).toBe('lea.klacht@example.be')
+      const [receipt] = await database.db.select().from(devMails).where(eq(devMails.to, 'lea.klacht@example.be'))
+      expect(receipt.subject).toBe(`Nous avons reçu votre réclamation (numéro ${reference})`)
+      expect(receipt.text).toContain('Vous recevrez une réponse détaillée sous 14 jours.')
+      expect(receipt.text).toContain('help@flirtbelgie.be')
+      expect((receipt.headers as Record<string, string>)['List-Unsubscribe']).toBeUndefined()
     })
 
     it('answers invalid fields with the Dutch messages', async () => {

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm'
 import { describeEachDb, openTestDatabase } from '../support/db'
 import { createMember, makeTestApp, sessionCookie } from '../support/app'
 import type { Database } from '../../src/db/client.server'
-import { devMails } from '../../src/db/schema'
+import { accounts, devMails, notificationSettings } from '../../src/db/schema'
+import { createStaffSession, staffCookieName } from '../../src/features/console/staff-auth.server'
 
 jest.setTimeout(60_000)
 const SECRET = 'mail-events-secret-for-tests'
@@ -32,11 +33,54 @@ describeEachDb('notifications API', (kind) => {
   it('reads and switches each e-mail type, push and invisible mode', async () => {
     const cookie = await login('meld@example.nl')
     const initial = (await call('GET', '/api/notifications.php', cookie)).json().notifications
-    expect(initial).toEqual({ email_messages: true, email_likes: true, email_matches: true, email_newsletter: true, push: true, invisible: false, disabled_reasons: [] })
+    // The newsletter is opt-in (GDPR: no pre-ticked consent).
+    expect(initial).toEqual({ email_messages: true, email_likes: true, email_matches: true, email_newsletter: false, push: true, invisible: false, disabled_reasons: [] })
     const changed = (await call('PUT', '/api/notifications.php', cookie, { email_likes: false, push: false, invisible: true })).json().notifications
     expect(changed).toMatchObject({ email_likes: false, push: false, invisible: true, email_messages: true })
     expect((await call('GET', '/api/notifications.php')).statusCode).toBe(403)
     expect((await call('PUT', '/api/notifications.php', cookie, { email_likes: 'ja' })).statusCode).toBe(400)
+  })
+
+  it('stores newsletter consent with its time and source, its withdrawal, and exports the subscribers as CSV for staff only', async () => {
+    const email = 'nieuwsbrief@example.nl'
+    const cookie = await login(email)
+    const before = Date.now()
+    expect((await call('PUT', '/api/notifications.php', cookie, { email_newsletter: true })).json().notifications.email_newsletter).toBe(true)
+    const [account] = await database.db.select().from(accounts).where(eq(accounts.email, email))
+    const row = async () => (await database.db.select().from(notificationSettings).where(eq(notificationSettings.accountId, account.id)))[0]
+    const given = await row()
+    expect(given.newsletterConsentSource).toBe('notifications_page')
+    expect(given.newsletterConsentAt!.getTime()).toBeGreaterThanOrEqual(before - 1000)
+    expect(given.newsletterWithdrawnAt).toBeNull()
+    // Saving again keeps the first consent's time.
+    await call('PUT', '/api/notifications.php', cookie, { email_newsletter: true, push: false })
+    expect((await row()).newsletterConsentAt).toEqual(given.newsletterConsentAt)
+
+    // Console staff whose role may export (admin, marketer) get the list; a moderator, members and visitors do not.
+    const staffEmail = 'staf-nieuwsbrief@example.nl'
+    const cookieName = staffCookieName(app.services.config.sessionCookie)
+    const staffOf = async (email: string, role: string) => {
+      const [staff] = await database.db.insert(accounts).values({ pool: 'main', tenantId: 'datingstad', email, status: 'active', role }).returning()
+      return `${cookieName}=${await createStaffSession(database.db, staff, 'datingstad')}`
+    }
+    const staffCookie = await staffOf(staffEmail, 'marketer')
+    expect((await call('GET', '/api/admin/newsletter.csv')).statusCode).toBe(403)
+    expect((await call('GET', '/api/admin/newsletter.csv', cookie)).json().error).toBe('authentication_required')
+    expect((await call('GET', '/api/admin/newsletter.csv', await staffOf('moderator-nieuwsbrief@example.nl', 'moderator'))).json().error).toBe('forbidden')
+    const csv = await call('GET', '/api/admin/newsletter.csv', staffCookie)
+    expect(csv.statusCode).toBe(200)
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8')
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="newsletter-main-\d{4}-\d{2}-\d{2}\.csv"$/)
+    const lines = csv.body.trim().split('\r\n')
+    expect(lines[0]).toBe('id,email,site,language,consent_at,consent_source')
+    expect(lines).toContain(`${account.id},${email},datingstad,nl,${given.newsletterConsentAt!.toISOString()},notifications_page`)
+    // The staff member gave no consent: not listed.
+    expect(csv.body).not.toContain(staffEmail)
+
+    // Withdrawn: the time is kept, the member leaves the list.
+    await call('PUT', '/api/notifications.php', cookie, { email_newsletter: false })
+    expect((await row()).newsletterWithdrawnAt).not.toBeNull()
+    expect((await call('GET', '/api/admin/newsletter.csv', staffCookie)).body).not.toContain(email)
   })
 
   it('turns e-mail off on a bounce or spam report, shows why, and lets the member turn it on again', async () => {

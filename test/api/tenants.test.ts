@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { loadTenants, parseTenant, createRegistry, hostName } from '../../src/server/tenants.server'
+import { loadTenants, parseTenant, createRegistry, hostName, TenantFileError } from '../../src/server/tenants.server'
 import { checkContrast } from '../../themes/contrast'
 
 describe('tenant files', () => {
@@ -33,6 +33,23 @@ describe('tenant files', () => {
     const good = fs.readFileSync(path.resolve('tenants/datingstad.ts'), 'utf8')
     fs.writeFileSync(path.join(dir, 'pale.ts'), good.replace("id: 'datingstad'", "id: 'pale'").replace("primary: '#e2165b'", "primary: '#f48fb1'").replace("../src/shared", path.resolve('src/shared')))
     await expect(loadTenants(dir)).rejects.toThrow(/pale\.ts is invalid:\n\s+theme\.primary: white text on primary badges: #ffffff on #f48fb1 is 2\.23:1, WCAG AA needs 4\.5:1; nearest passing primary: #[0-9a-f]{6}/)
+  })
+
+  it('reports every problem of every tenant file in one start: fields, file names and domain clashes', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tenants-'))
+    const good = fs.readFileSync(path.resolve('tenants/datingstad.ts'), 'utf8').replace('../src/shared', path.resolve('src/shared'))
+    // A bad field and a wrong id in one file, a domain clash between two others, a file that does not compile.
+    fs.writeFileSync(path.join(dir, 'a-bad.ts'), good.replace('niche: 1,', 'niche: 9,'))
+    fs.writeFileSync(path.join(dir, 'datingstad.ts'), good)
+    fs.writeFileSync(path.join(dir, 'kopie.ts'), good.replace("id: 'datingstad'", "id: 'kopie'"))
+    fs.writeFileSync(path.join(dir, 'stuk.ts'), 'export default {')
+    const err = await loadTenants(dir).then(() => undefined, (e: Error) => e)
+    expect(err).toBeInstanceOf(TenantFileError)
+    const message = err!.message
+    expect(message).toMatch(/^4 problems in the tenant files:/)
+    expect(message).toMatch(/a-bad\.ts is invalid:\n\s+niche: .*\n\s+id: must be "a-bad", the file's name/)
+    expect(message).toMatch(/stuk\.ts could not be loaded/)
+    expect(message).toContain('Domain datingstad.nl belongs to both datingstad and kopie')
   })
 
   it('gives every demo tenant 1 to 4 bundles priced in each served country, and methods per country', async () => {

@@ -179,3 +179,22 @@ test.describe('login', () => {
     expect(problems.filter((p) => !p.includes('401') && !p.includes('403'))).toEqual([])
   })
 })
+
+test.describe('information pages at /{token} and link previews', () => {
+  test('serves an information page and an extra page at /{token} beside /pages/{token}, canonical /pages/, with its preview tags', async ({ page }) => {
+    await entryWarningConfirmed(page)
+    for (const token of ['faq', 'veilig-daten']) {
+      const res = await page.goto(siteUrl('datingstad', `/${token}`))
+      expect(res!.status()).toBe(200)
+      const html = await res!.text()
+      expect(html).toContain(`<link rel="canonical" href="https://datingstad.nl/pages/${token}" />`)
+      expect(html).toMatch(/<meta property="og:title" content="[^"]+ \| Datingstad" \/>/)
+      expect(html).toContain('<meta property="og:image" content="https://datingstad.nl/apple-touch-icon.png" />')
+      expect(html).toContain('<meta name="twitter:card" content="summary" />')
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    }
+    expect((await page.goto(siteUrl('datingstad', '/geen-pagina')))!.status()).toBe(404)
+    await page.goto(siteUrl('flirtbelgie', '/faq'))
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'https://flirtbelgie.be/pages/faq')
+  })
+})

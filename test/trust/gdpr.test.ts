@@ -137,7 +137,7 @@ describeEachDb('GDPR: the data export and the purge', (kind) => {
       ['skips', 'skipped_id'], ['swipe_days', 'account_id'], ['blocks', 'blocker_id'], ['blocks', 'blocked_id'], ['conversations', 'member_a'],
       ['conversations', 'member_b'], ['conversation_members', 'account_id'], ['messages', 'sender_id'], ['credit_ledger', 'account_id'],
       ['orders', 'account_id'], ['discount_codes', 'account_id'], ['sessions', 'account_id'], ['one_time_tokens', 'account_id'],
-      ['push_subscriptions', 'account_id'], ['notification_settings', 'account_id'], ['complaints', 'account_id'],
+      ['push_subscriptions', 'account_id'], ['notification_settings', 'account_id'], ['complaints', 'account_id'], ['notification_mails', 'account_id'],
     ]
     for (const [table, column] of refs) {
       const r = (await db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)} = ${id}`)) as unknown as { rows: { n: number }[] }
@@ -145,7 +145,7 @@ describeEachDb('GDPR: the data export and the purge', (kind) => {
     }
     expect(await db.select().from(payments).where(eq(payments.orderId, order.id))).toEqual([])
     expect(await db.select().from(complaints).where(sql`lower(${complaints.email}) = 'anna.gdpr@example.nl'`)).toEqual([])
-    const pending = (await db.execute(sql`select count(*)::int as n from jobs where done_at is null and (payload->>'accountId' = ${String(id)} or payload->>'to' = 'anna.gdpr@example.nl')`)) as unknown as { rows: { n: number }[] }
+    const pending = (await db.execute(sql`select count(*)::int as n from jobs where done_at is null and (${String(id)} in (payload->>'accountId', payload->>'recipientId', payload->>'memberId') or payload->>'to' = 'anna.gdpr@example.nl')`)) as unknown as { rows: { n: number }[] }
     expect(Number(pending.rows[0].n)).toBe(0)
     expect(await db.select().from(sessions).where(eq(sessions.accountId, id))).toEqual([])
     const after = mediaFiles()

@@ -301,13 +301,28 @@ describe('the member profile', () => {
     expect(screen.getByTestId('block-button').textContent).toBe('Deblokkeren')
   })
 
-  it('a visitor sees the public profile with the call to sign up instead of actions', async () => {
-    mockFetch({})
+  it('a visitor sees the public profile with the call to sign up, and each action asks to log in with its own message', async () => {
+    const calls = mockFetch({})
     const data = { member: { profile: profile({ fictional: false }), fictional_label: null, public_view: true }, login_required: false }
     await renderPage(<MemberPage />, { data, routeParams: { id: '5' } }, null)
     expect(screen.getByTestId('member-signup-invite')).toBeTruthy()
-    expect(screen.queryByTestId('like-button')).toBeNull()
     expect(screen.queryByTestId('fictional-warning')).toBeNull()
+    expect(screen.queryByTestId('block-button')).toBeNull()
+    const expected: Array<[string, string]> = [
+      ['like-button', 'Log in om Noor te liken.'],
+      ['message-link', 'Log in om met Noor te chatten.'],
+      ['gift-link', 'Log in om Noor een cadeau te sturen.'],
+      ['more-photos', "Log in om meer foto's van Noor te zien."],
+    ]
+    for (const [button, message] of expected) {
+      fireEvent.click(screen.getByTestId(button))
+      expect(screen.getByTestId('login-prompt-message').textContent).toBe(message)
+      expect(screen.getByTestId('login-prompt-login').getAttribute('href')).toBe('/login?next=%2Fmembers%2F5')
+      fireEvent.click(screen.getByTestId('modal-close'))
+      expect(screen.queryByTestId('login-prompt-message')).toBeNull()
+    }
+    // Nothing was sent: the actions need a member.
+    expect(calls.filter((c) => /like|message|block/.test(c.url))).toEqual([])
   })
 })
 
@@ -365,5 +380,23 @@ describe('the search page', () => {
     await renderPage(<SearchPage />, { data: { page: null } }, null)
     expect(screen.getByTestId('signup-invite').textContent).toContain('Meld je gratis aan')
     expect(screen.queryByTestId('results')).toBeNull()
+  })
+})
+
+describe('/signup-matches', () => {
+  it('shows a few members who fit the visitor, blurred, with the fictional warning, then the signup form', async () => {
+    mockFetch({})
+    const { SignupMatchesPage } = await import('../../src/features/accounts/signup-page')
+    const locked = (id: number) => ({ id, thumb_filename: `/media/b${id}.webp`, filename: `/media/b${id}.webp`, locked: true, visibility: 'public' as const })
+    const members = [card(11, { name: 'Eva', main_image: locked(11) }), card(12, { name: 'Lotte', fictional: true, main_image: locked(12) })]
+    const data = { members, fictional: { singular: 'Fictief profiel', plural: 'Fictieve profielen', warning: 'Fictieve profielen: fysiek contact is niet mogelijk.' } }
+    await renderPage(<SignupMatchesPage />, { data }, null)
+    const grid = screen.getByTestId('signup-matches')
+    const cards = grid.querySelectorAll('[data-testid="member-card"]')
+    expect([...cards].map((c) => c.getAttribute('href'))).toEqual(['/members/11', '/members/12'])
+    expect(grid.textContent).toContain('Fictief profiel')
+    expect(screen.getByTestId('fictional-warning').textContent).toBe('Fictieve profielen: fysiek contact is niet mogelijk.')
+    expect(screen.getByText('Leden die bij jou passen')).toBeTruthy()
+    expect(screen.getByLabelText('E-mailadres')).toBeTruthy()
   })
 })

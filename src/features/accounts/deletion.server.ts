@@ -121,8 +121,9 @@ export async function memberMediaFiles(db: Db, accountId: number): Promise<strin
 /** Rows about the member that do not go with the account by cascade: complaints they filed, queued mails, dev mails. */
 export async function purgeLooseRows(db: Db, account: { id: number; email: string; pool: string }, tenantIds: string[]) {
   await db.delete(complaints).where(and(eq(complaints.pool, account.pool), eq(complaints.accountId, account.id)))
-  // Jobs still waiting or failed keep their payload (done jobs have it emptied): mails to the member, pushes.
-  await db.execute(sql`delete from jobs where done_at is null and kind <> ${PURGE_JOB} and (payload->>'accountId' = ${String(account.id)} or lower(payload->>'to') = lower(${account.email}))`)
+  // Jobs still waiting or failed keep their payload (done jobs have it emptied): mails to the member, pushes,
+  // notification mails about them.
+  await db.execute(sql`delete from jobs where done_at is null and kind <> ${PURGE_JOB} and (${String(account.id)} in (payload->>'accountId', payload->>'recipientId', payload->>'memberId') or lower(payload->>'to') = lower(${account.email}))`)
   if (tenantIds.length) await db.execute(sql`delete from dev_mails where lower(to_address) = lower(${account.email}) and tenant_id in (${sql.join(tenantIds.map((t) => sql`${t}`), sql`, `)})`)
 }
 

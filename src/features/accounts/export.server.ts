@@ -234,6 +234,9 @@ export async function exportMemberData(db: Db, opts: { accountId: number; tenant
           email_likes: notify.emailLikes,
           email_matches: notify.emailMatches,
           email_newsletter: notify.emailNewsletter,
+          newsletter_consent_at: iso(notify.newsletterConsentAt),
+          newsletter_consent_source: notify.newsletterConsentSource,
+          newsletter_withdrawn_at: iso(notify.newsletterWithdrawnAt),
           push: notify.push,
           disabled_reasons: notify.disabledReasons,
         }

@@ -11,6 +11,7 @@ import type { Locale } from '../../shared/locales'
 import { suggestEmail } from '../../shared/email-suggest'
 import { hashPassword } from './passwords.server'
 import { issueToken } from './tokens.server'
+import { queueActivationReminders } from '../notifications/notify-mail.server'
 import { queueMail } from '../mail/send-mail.server'
 import type { Account } from './sessions.server'
 import { isUniqueViolation } from '../../server/input-guard.server'
@@ -122,6 +123,8 @@ export async function signup(db: Db, opts: { tenant: Tenant; lng: Locale; countr
       }
       const token = await issueToken(tx, acc, 'activate', ACTIVATION_TTL_S)
       await queueMail(tx, { tenantId: tenant.id, to: email, lng: opts.lng, kind: 'activation', name: input.name.trim(), path: `/api/activate.php?token=${token}`, accountId: acc.id })
+      // Reminders a day and three days later, sent only while the address is still unconfirmed.
+      await queueActivationReminders(tx as unknown as Db, acc.id)
       return acc
     })
   }

@@ -13,6 +13,7 @@ import { findVisibleMember, type Viewer } from '../discovery/visibility.server'
 import { GIFTS, giftImage } from './catalogue'
 import { createGifSource, GifUnavailable, type GifSource } from './gifs.server'
 import { MESSAGE_PUSH_ATTEMPTS, MESSAGE_PUSH_JOB } from './message-push.server'
+import { MESSAGE_MAIL_DELAY_S, MESSAGE_MAIL_JOB } from '../notifications/notify-mail.server'
 import { chargeSql, ledgerEntrySql, type LedgerReason } from '../payments/ledger.server'
 
 const BUILTIN_GIF_SOURCE = createGifSource({})
@@ -174,8 +175,8 @@ export interface SendInput {
   /** Resolves a GIF id (built-in catalogue or GIPHY); the built-in catalogue without it. */
   gifs?: GifSource
   /**
-   * Whether the recipient has an open tab on any instance. When not, a web push job is queued in the message's
-   * transaction. Without it no push is queued.
+   * Whether the recipient has an open tab on any instance. When not, a web push job and a delayed e-mail job are
+   * queued in the message's transaction. Without it neither is queued.
    */
   isOnline?: (accountId: number) => Promise<boolean>
 }
@@ -188,7 +189,6 @@ export interface SendInput {
 export async function checkSendable(db: Db, input: { tenant: Tenant; sender: Sender; conversationId?: number; memberId?: number; kind: 'image' | 'text' | 'gif' }) {
   const { sender, tenant } = input
   const pool = sender.pool
-  if (input.kind === 'image' && !sender.paidUser) throw new ChatError('premium_required')
   let conversation: typeof conversations.$inferSelect | undefined
   let otherId: number
   if (input.conversationId !== undefined) {
@@ -244,7 +244,6 @@ export async function sendMessage(db: Db, input: SendInput): Promise<SendResult>
   const pool = sender.pool
   if (message.kind === 'text' && message.text.length > tenant.message_length) throw new ChatError('message_too_long')
   if (message.kind === 'gift' && !GIFTS.some((g) => g.id === message.gift_id)) throw new ChatError('unknown_gift')
-  if (message.kind === 'image' && !sender.paidUser) throw new ChatError('premium_required')
   let gifBody: string | null = null
   if (message.kind === 'gif') {
     let gif
@@ -449,8 +448,11 @@ async function sendStatement(
       from stored where cm.conversation_id = ${m.conversationId}::bigint and cm.account_id in (${m.senderId}::bigint, ${m.recipientId}::bigint)
       returning cm.account_id, cm.unread_count
     ), pushed as (
+      -- The web push now, and the e-mail a few minutes later if the message is still unread then.
       insert into jobs (kind, payload, run_at, max_attempts)
-      select ${MESSAGE_PUSH_JOB}, jsonb_build_object('messageId', stored.id, 'recipientId', ${m.recipientId}::bigint), now(), ${MESSAGE_PUSH_ATTEMPTS}::int from stored where ${m.push}::boolean
+      select k.kind, jsonb_build_object('messageId', stored.id, 'recipientId', ${m.recipientId}::bigint), now() + make_interval(secs => k.delay), k.attempts
+      from stored cross join (values (${MESSAGE_PUSH_JOB}::text, 0::double precision, ${MESSAGE_PUSH_ATTEMPTS}::int), (${MESSAGE_MAIL_JOB}::text, ${MESSAGE_MAIL_DELAY_S}::double precision, 5::int)) as k(kind, delay, attempts)
+      where ${m.push}::boolean
     )
     -- The recipient's new unread total: their other conversations as the snapshot has them, plus this one's new count.
     select ctx.partner, ctx.blocked, ctx.duplicate, ctx.may_write, stored.id, stored.created_at, stored.credits as cost, charged.credits,

@@ -526,13 +526,8 @@ export function Conversation({ conversationId, memberId, openGift = false, openI
     deliver({ client_id: clientId, kind: 'gif', text: null, image: null, gift: null, gif: { id: gifId, url: `/static/gifs/${gifId}.gif`, width: 240, height: 240 } }, (to) => sendMessage(to, { kind: 'gif', client_id: clientId, gif_id: gifId }))
   }
 
-  const pickImage = () => {
-    if (user && !user.paid_user) {
-      setRefusal({ code: 'premium_required', message: t('chat.errors.premium_required') })
-      return
-    }
-    fileRef.current?.click()
-  }
+  // A photo is a paid message (photo_credits) for free and premium members alike; the server answers a short balance.
+  const pickImage = () => fileRef.current?.click()
 
   const sendPhoto = (file: File) => {
     const clientId = newClientId()

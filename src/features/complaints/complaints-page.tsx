@@ -5,7 +5,7 @@ import { useSession } from '../../shared/session/session-context'
 import { HttpError } from '../../shared/http'
 import { callEndpoint } from '../../shared/api-client'
 import { complaintEndpoint } from './endpoints'
-import type { ComplaintRequest } from '../../shared/contracts'
+import { COMPLAINT_HANDLING_DAYS, type ComplaintRequest } from '../../shared/contracts'
 import { PageColumn, Card, PageTitle } from '../../ui/page'
 import { Alert, TextAreaField, TextField } from '../../ui/form'
 import { Button } from '../../ui/button'
@@ -18,7 +18,7 @@ export function ComplaintsPage() {
   const [fields, setFields] = useState<Record<string, string>>({})
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
-  const [done, setDone] = useState<{ id: number; email: string }>()
+  const [done, setDone] = useState<{ id: number; reference: string; email: string }>()
 
   const bind = (name: keyof ComplaintRequest) => ({
     name,
@@ -52,7 +52,7 @@ export function ComplaintsPage() {
         <Card>
           <PageTitle>{t('complaints.success_title')}</PageTitle>
           <Alert tone="success" role="status" data-testid="complaint-success">
-            {t('complaints.success', { id: done.id, email: done.email })}
+            {t('complaints.success', { id: done.reference, email: done.email, days: COMPLAINT_HANDLING_DAYS })}
           </Alert>
           <Button
             variant="ghost"
@@ -72,7 +72,7 @@ export function ComplaintsPage() {
     <PageColumn width={640}>
       <Card>
         <PageTitle>{t('complaints.title')}</PageTitle>
-        <p>{t('complaints.intro', { site: tenant.settings.name })}</p>
+        <p>{t('complaints.intro', { site: tenant.settings.name, days: COMPLAINT_HANDLING_DAYS })}</p>
         {error && <Alert role="alert">{error}</Alert>}
         <form onSubmit={submit} noValidate>
           <TextField label={t('complaints.name')} autoComplete="name" maxLength={100} {...bind('name')} />

@@ -3,6 +3,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { likes } from '../../db/schema'
+import { queueLikeMails } from '../notifications/notify-mail.server'
 
 export type LikeSource = 'profile' | 'match_finder' | 'swipe_game' | 'likes'
 
@@ -14,6 +15,8 @@ export async function likeMember(db: Db, pool: string, likerId: number, likedId:
     .from(likes)
     .where(and(eq(likes.pool, pool), eq(likes.likerId, likedId), eq(likes.likedId, likerId)))
     .limit(1)
+  // A new like is announced by e-mail (batched; a match at once), by the job worker under the member's settings.
+  if (inserted.length > 0) await queueLikeMails(db, { likerId, likedId, match: back !== undefined })
   return { created: inserted.length > 0, liked: true, match: back !== undefined }
 }
 

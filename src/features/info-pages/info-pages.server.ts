@@ -19,6 +19,8 @@ export interface InfoPageData {
   version?: string
   sections: { heading?: string; body: string }[]
   company?: Record<'name' | 'address' | 'kvk' | 'tradenames' | 'vat' | 'email' | 'phone', string>
+  /** The page's one address, /pages/{token}, also when it is read at /{token} (SPEC.md section 2). */
+  canonical: string
 }
 
 export function infoPageData(pageContext: PageContextServer, token: string): InfoPageData | undefined {
@@ -27,7 +29,7 @@ export function infoPageData(pageContext: PageContextServer, token: string): Inf
   const key = INFO_PAGES[token]
   if (!key) {
     const extra = pageContext.services!.extraPage(token)
-    return extra ? { title: extra.title, sections: [{ body: extra.body }] } : undefined
+    return extra ? { title: extra.title, sections: [{ body: extra.body }], canonical: `/pages/${token}` } : undefined
   }
   const c = tenant.company
   const registry = c.registry
@@ -61,6 +63,7 @@ export function infoPageData(pageContext: PageContextServer, token: string): Inf
     version: key === 'terms' || key === 'privacy' ? t('version', vars) : undefined,
     sections: page.sections,
     company: { ...(t('company_block', { ...vars, returnObjects: true }) as unknown as NonNullable<InfoPageData['company']>), kvk: vars.registry_label },
+    canonical: `/pages/${token}`,
   }
 }
 

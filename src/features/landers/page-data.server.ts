@@ -26,3 +26,22 @@ export async function landerPageData(pageContext: PageContextServer): Promise<La
   const { title } = landerTexts(t, body, pageContext.tenant.settings.name)
   return { ...body, title, robots: body.indexable ? undefined : 'noindex' }
 }
+
+/** How many members /signup-matches shows above its form. */
+export const SIGNUP_MATCHES = 6
+
+export interface SignupMatchesData {
+  members: LanderResponse['members']
+  fictional: LanderResponse['fictional']
+}
+
+/**
+ * /signup-matches: a few members who fit the visitor (the brand's niche, its countries, as the visitor may see
+ * them: blurred), read like a lander's. When they cannot be read the page shows the form alone.
+ */
+export async function signupMatchesData(pageContext: PageContextServer): Promise<SignupMatchesData> {
+  const res = await pageContext.services!.api('/api/lander.php?design=gallery')
+  if (res.status !== 200) return { members: [], fictional: { singular: '', plural: '', warning: '' } }
+  const body = res.body as LanderResponse
+  return { members: body.members.slice(0, SIGNUP_MATCHES), fictional: body.fictional }
+}

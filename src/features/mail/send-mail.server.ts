@@ -6,13 +6,13 @@ import type { TenantRegistry } from '../../server/tenants.server'
 import { enqueueJob, type JobHandler } from '../../server/jobs.server'
 import { isLocale, type Locale } from '../../shared/locales'
 import type { Mailer } from './mailer.server'
-import { renderMail, tenantUrl, type MailKind } from './templates.server'
+import { MAIL_KINDS, renderMail, tenantUrl, type MailKind } from './templates.server'
 
 const mailJob = z.object({
   tenantId: z.string(),
   to: z.string(),
   lng: z.string(),
-  kind: z.enum(['activation', 'reset_password', 'mail_change', 'reactivate', 'purchase', 'complaint_reply']),
+  kind: z.enum(MAIL_KINDS),
   name: z.string(),
   /** Path and query on the tenant's domain that the mail's button opens. */
   path: z.string().startsWith('/'),
@@ -20,6 +20,10 @@ const mailJob = z.object({
   accountId: z.number().optional(),
   /** The kind's own values in its texts (a purchase's credits and amount). */
   vars: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  /** Text written by a person, quoted in the mail (a complaint). */
+  details: z.string().optional(),
+  /** Reply-To: the member who wrote (a complaint to support). */
+  replyTo: z.string().optional(),
 })
 export type MailJob = z.infer<typeof mailJob>
 
@@ -30,7 +34,9 @@ export async function queueMail(db: Db | Tx, job: MailJob & { kind: MailKind }) 
 }
 
 /** Mails that must reach the member whatever their e-mail settings (security, receipts): no unsubscribe link. */
-const SECURITY_MAILS = new Set(['reset_password', 'mail_change', 'purchase', 'complaint_reply'])
+const SECURITY_MAILS = new Set<MailKind>(['reset_password', 'mail_change', 'purchase', 'complaint_receipt', 'complaint_support', 'complaint_reply'])
+/** Mails the member switches on /notifications: they name the notification settings under their text. */
+const NOTIFICATION_MAILS = new Set<MailKind>(['new_message', 'message_digest', 'new_likes', 'match', 'activation_reminder'])
 
 export function mailJobHandler(deps: { tenants: TenantRegistry; i18n: I18nService; mailer: Mailer; publicUrl: string; unsubscribeToken: (accountId: number) => Promise<string> }): JobHandler {
   return async (payload) => {
@@ -40,8 +46,10 @@ export function mailJobHandler(deps: { tenants: TenantRegistry; i18n: I18nServic
     const lng: Locale = isLocale(job.lng) ? job.lng : tenant.default_locale
     const t = deps.i18n.forRequest(lng).t
     const link = tenantUrl(deps.publicUrl, tenant, job.path)
-    const mail = renderMail(job.kind, { tenant, t, name: job.name, link, vars: job.vars })
+    const settingsLink = NOTIFICATION_MAILS.has(job.kind) ? tenantUrl(deps.publicUrl, tenant, '/notifications') : undefined
+    const mail = renderMail(job.kind, { tenant, t, name: job.name, link, vars: job.vars, details: job.details, settingsLink })
     const headers: Record<string, string> = {}
+    if (job.replyTo) headers['Reply-To'] = job.replyTo
     if (job.accountId && !SECURITY_MAILS.has(job.kind)) {
       const url = tenantUrl(deps.publicUrl, tenant, `/api/unsubscribe.php?token=${await deps.unsubscribeToken(job.accountId)}`)
       headers['List-Unsubscribe'] = `<${url}>`

@@ -19,6 +19,7 @@ import { SignupInvite } from './signup-invite'
 import { MatchMoment } from './match-moment'
 import { PremiumOffer } from './premium-offer'
 import { OverflowItem, OverflowMenu } from '../../ui/overflow-menu'
+import { LoginPrompt, type LoginAction } from './login-prompt'
 import { chatHref, giftHref, setBlock, setLike, withLike } from './member-actions'
 import type { MemberPageData } from './page-data.server'
 
@@ -136,6 +137,7 @@ function MemberProfileView({ id }: { id: number }) {
   const [confirmBlock, setConfirmBlock] = useState(false)
   const [justMatched, setJustMatched] = useState(false)
   const [offer, setOffer] = useState(false)
+  const [prompt, setPrompt] = useState<LoginAction>()
   const shown = answer ?? data.member
 
   // Opening the profile cleared a new like on the server: the badge follows.
@@ -293,9 +295,27 @@ function MemberProfileView({ id }: { id: number }) {
               )}
             </Actions>
           ) : (
-            <div style={{ marginTop: 16 }}>
-              <SignupInvite title={t('member.visitor_title', { name: p.name })} body={t('member.visitor_body')} testId="member-signup-invite" />
-            </div>
+            <>
+              {/* A visitor sees the actions too; each asks to log in with its own message (SPEC.md section 6). */}
+              <Actions data-testid="visitor-actions">
+                <Button type="button" onClick={() => setPrompt('like')} data-testid="like-button">
+                  <Heart size={18} /> {t('member.like')}
+                </Button>
+                <Button type="button" variant="secondary" onClick={() => setPrompt('chat')} data-testid="message-link">
+                  {t('member.message')}
+                </Button>
+                <Button type="button" variant="ghost" onClick={() => setPrompt('gift')} data-testid="gift-link">
+                  {t('member.gift')}
+                </Button>
+                <Button type="button" variant="ghost" onClick={() => setPrompt('photos')} data-testid="more-photos">
+                  {t('member.login_prompt.more_photos')}
+                </Button>
+              </Actions>
+              {prompt && <LoginPrompt action={prompt} name={p.name} next={`/members/${p.id}`} onClose={() => setPrompt(undefined)} />}
+              <div style={{ marginTop: 16 }}>
+                <SignupInvite title={t('member.visitor_title', { name: p.name })} body={t('member.visitor_body')} testId="member-signup-invite" />
+              </div>
+            </>
           )}
         </Panel>
 

@@ -59,9 +59,14 @@ export async function memberPageData(pageContext: PageContextServer): Promise<Me
 }
 
 /** The member landings: that member as a logged-out visitor sees them. */
-export async function memberLandingData(pageContext: PageContextServer): Promise<MemberLandingResponse & { title: string }> {
+export async function memberLandingData(pageContext: PageContextServer): Promise<MemberLandingResponse & { title: string; socialImage?: string }> {
   const res = await apiGet<MemberLandingResponse>(pageContext, `/api/member-landing.php?id=${memberId(pageContext)}`)
-  if (res.body) return { ...res.body, title: `${res.body.profile.name}, ${res.body.profile.age}` }
+  if (res.body) {
+    // The link preview shows the member's blurred public photo (locked: the blurred copy), else the brand image.
+    const image = res.body.profile.main_image
+    const socialImage = image && image.locked && image.visibility === 'public' ? image.filename : undefined
+    return { ...res.body, title: `${res.body.profile.name}, ${res.body.profile.age}`, ...(socialImage ? { socialImage } : {}) }
+  }
   fail(res.status)
 }
 

@@ -57,3 +57,14 @@ export const mailEventEndpoint = defineEndpoint({
   response: z.object({ ok: z.literal(true), accounts: z.number() }),
   errors: [],
 })
+
+/** GDPR: the members who opted in to the newsletter, with when and where, as CSV for the operators of the staff member's pool. */
+export const newsletterExportEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/newsletter.csv',
+  summary: 'Newsletter subscribers of the staff member\'s pool as CSV (text/csv): id, email, site, language, consent_at, consent_source',
+  session: 'staff',
+  staffAction: 'newsletter.export',
+  response: z.string(),
+  errors: [],
+})

@@ -24,17 +24,51 @@ export async function readNotifications(db: Db, accountId: number, pool: string)
   }
 }
 
-export async function updateNotifications(db: Db, accountId: number, pool: string, patch: Partial<Omit<NotificationSettings, 'disabled_reasons'>>) {
+/** Where a newsletter consent was given (stored with it). */
+export type ConsentSource = 'notifications_page' | 'signup'
+
+export async function updateNotifications(db: Db, accountId: number, pool: string, patch: Partial<Omit<NotificationSettings, 'disabled_reasons'>>, source: ConsentSource = 'notifications_page') {
   await db.insert(notificationSettings).values({ accountId, pool }).onConflictDoNothing()
   const set: Partial<typeof notificationSettings.$inferInsert> = {}
   if (patch.email_messages !== undefined) set.emailMessages = patch.email_messages
   if (patch.email_likes !== undefined) set.emailLikes = patch.email_likes
   if (patch.email_matches !== undefined) set.emailMatches = patch.email_matches
-  if (patch.email_newsletter !== undefined) set.emailNewsletter = patch.email_newsletter
+  if (patch.email_newsletter !== undefined) {
+    // GDPR: the consent is kept with its time and where it was given; a withdrawal with its time.
+    const [current] = await db.select({ on: notificationSettings.emailNewsletter }).from(notificationSettings).where(eq(notificationSettings.accountId, accountId))
+    if (patch.email_newsletter && !current?.on) Object.assign(set, { emailNewsletter: true, newsletterConsentAt: new Date(), newsletterConsentSource: source, newsletterWithdrawnAt: null })
+    if (!patch.email_newsletter && current?.on) Object.assign(set, { emailNewsletter: false, newsletterWithdrawnAt: new Date() })
+  }
   if (patch.push !== undefined) set.push = patch.push
   if (Object.keys(set).length > 0) await db.update(notificationSettings).set(set).where(eq(notificationSettings.accountId, accountId))
   if (patch.invisible !== undefined) await db.update(accounts).set({ invisible: patch.invisible }).where(eq(accounts.id, accountId))
   return readNotifications(db, accountId, pool)
+}
+
+/** The members who gave newsletter consent and did not withdraw it, in a pool, with when and where they gave it. */
+export async function newsletterSubscribers(db: Db, pool: string) {
+  return db
+    .select({ id: accounts.id, email: accounts.email, tenantId: accounts.tenantId, language: accounts.language, consentAt: notificationSettings.newsletterConsentAt, source: notificationSettings.newsletterConsentSource })
+    .from(notificationSettings)
+    .innerJoin(accounts, eq(accounts.id, notificationSettings.accountId))
+    .where(
+      and(
+        eq(notificationSettings.pool, pool),
+        eq(notificationSettings.emailNewsletter, true),
+        sql`${notificationSettings.newsletterConsentAt} is not null`,
+        sql`${notificationSettings.disabledReasons} = '{}'::text[]`,
+        sql`${accounts.status} in ('active', 'not_confirmed')`,
+        eq(accounts.role, 'member'),
+        eq(accounts.fictional, false),
+      ),
+    )
+    .orderBy(notificationSettings.newsletterConsentAt)
+}
+
+/** A CSV field: quoted when needed; a leading =, +, - or @ is defused for spreadsheets (CSV injection). */
+export function csvField(value: string): string {
+  const v = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v
 }
 
 /** Switches e-mail off for the account with a reason; e-mails are not sent while any reason is present. */

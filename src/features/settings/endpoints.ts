@@ -80,8 +80,9 @@ export const companyInfoResponse = z.object({
 export const settingsEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/settings.php',
-  summary: 'Site settings of the tenant (SPEC.md section 3), in the request\'s language',
+  summary: 'Site settings of the tenant (SPEC.md section 3), in the request\'s language. forced_domain (a tenant domain) is honoured only on preview hosts (PREVIEW_HOSTS, and localhost outside production) and ignored elsewhere',
   session: 'none',
+  query: z.object({ forced_domain: z.string().max(253).optional() }),
   response: settingsResponse,
   errors: [],
 })

@@ -141,7 +141,6 @@ export async function chatRoutes(app: FastifyInstance) {
     const { t } = req.ctx
     const where = parseInput(target.extend({ client_id: CLIENT_ID }), req.query, t)
     if (where.conversation_id === undefined && where.member_id === undefined) throw new ApiError(400, 'invalid_input', t('errors.invalid_input'))
-    if (!account.paidUser) throw chatError(req, new ChatError('premium_required'))
     if (!req.isMultipart()) throw new ApiError(400, 'not_an_image', t('photos.not_an_image'))
     // Every rule first (rate limit, conversation, blocks, balance), then the upload is read and decoded: a
     // refused send costs no decoding and leaves no file.

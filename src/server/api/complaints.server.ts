@@ -1,9 +1,10 @@
-// POST /api/complaints.php: stores a complaint for the tenant and confirms it with its number.
+// POST /api/complaints.php: stores a complaint for the tenant, mails it to support and its receipt to the member,
+// and confirms it with its reference number.
 // Definition: src/features/complaints/endpoints.ts.
 import type { FastifyInstance } from 'fastify'
 import { route } from '../endpoint.server'
 import { complaintEndpoint } from '../../features/complaints/endpoints'
-import { complaints } from '../../db/schema'
+import { fileComplaint } from '../../features/complaints/complaints.server'
 import { enforceLimit } from '../rate-limit.server'
 
 /** Complaints per client address and per member an hour: enough for real reports, not for flooding the staff. */
@@ -17,20 +18,8 @@ export async function complaintRoutes(app: FastifyInstance) {
     const body = req.body
     await enforceLimit(req, `complaint-ip:${req.ip}`, COMPLAINTS_PER_ADDRESS_PER_HOUR, 3600)
     if (account) await enforceLimit(req, `complaint:${account.id}`, COMPLAINTS_PER_MEMBER_PER_HOUR, 3600)
-    const [row] = await db
-      .insert(complaints)
-      .values({
-        pool: tenant.pool,
-        tenantId: tenant.id,
-        accountId: account?.id ?? null,
-        name: body.name,
-        email: body.email,
-        subject: body.subject,
-        message: body.message,
-        profileUrl: body.profile_url || null,
-      })
-      .returning({ id: complaints.id })
+    const { id, reference } = await fileComplaint(db, { tenant, accountId: account?.id, lng: req.ctx.lng, body })
     reply.code(201)
-    return { id: row.id, email: body.email }
+    return { id, reference, email: body.email }
   })
 }

@@ -7,7 +7,7 @@ import { ApiError } from '../context.server'
 import { route } from '../endpoint.server'
 import * as api from '../../features/notifications/endpoints'
 import {
-  accountOfUnsubscribeToken, disableEmail, enableEmail, mailEvent, readNotifications, unsubscribeSecret, updateNotifications,
+  accountOfUnsubscribeToken, csvField, disableEmail, newsletterSubscribers, enableEmail, mailEvent, readNotifications, unsubscribeSecret, updateNotifications,
 } from '../../features/notifications/notifications.server'
 
 export async function notificationRoutes(app: FastifyInstance) {
@@ -27,6 +27,15 @@ export async function notificationRoutes(app: FastifyInstance) {
   route(app, api.updateNotificationsEndpoint, async (req) => {
     const account = req.ctx.account
     return { notifications: await updateNotifications(db, account.id, account.pool, req.body) }
+  })
+
+  route(app, api.newsletterExportEndpoint, async (req, reply) => {
+    const rows = await newsletterSubscribers(db, req.ctx.staff.pool)
+    const lines = [['id', 'email', 'site', 'language', 'consent_at', 'consent_source'].join(',')]
+    for (const r of rows) lines.push([String(r.id), r.email, r.tenantId, r.language, r.consentAt!.toISOString(), r.source ?? ''].map(csvField).join(','))
+    const day = new Date().toISOString().slice(0, 10)
+    reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="newsletter-${req.ctx.staff.pool}-${day}.csv"`).header('cache-control', 'no-store')
+    return `${lines.join('\r\n')}\r\n`
   })
 
   route(app, api.enableEmailEndpoint, async (req) => {

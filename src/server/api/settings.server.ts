@@ -2,6 +2,7 @@
 // src/features/settings/endpoints.ts.
 import type { FastifyInstance } from 'fastify'
 import { route } from '../endpoint.server'
+import { hostName } from '../tenants.server'
 import * as api from '../../features/settings/endpoints'
 import { buildCompanyInfo, buildSettings, interestsOf, regionDataOf } from '../../features/settings/settings.server'
 
@@ -19,8 +20,20 @@ export async function settingsRoutes(app: FastifyInstance) {
     return memo.get(key) as T
   }
 
+  const { config, tenants } = app.services
+  /** The spec's forced-domain parameter: only where a preview of another brand is wanted and harmless. */
+  const previewHost = (host: string | undefined) => {
+    const name = hostName(host)
+    if (!name) return false
+    if (config.previewHosts.includes(name)) return true
+    return config.env !== 'production' && (name === 'localhost' || name === '127.0.0.1' || name.endsWith('.localhost'))
+  }
+
   route(app, api.settingsEndpoint, async (req, reply) => {
-    const { tenant, lng, t, country } = req.ctx
+    const { lng, t, country } = req.ctx
+    const wanted = req.query.forced_domain && previewHost(req.headers.host) ? hostName(req.query.forced_domain) : undefined
+    const forced = wanted ? tenants.all.find((x) => x.domains.includes(wanted)) : undefined
+    const tenant = forced ?? req.ctx.tenant
     reply.header('Cache-Control', 'private, max-age=300').header('Vary', 'Cookie, Accept-Language')
     return cached(tenant, `settings:${lng}:${country ?? '-'}`, () =>
       buildSettings(tenant, { lng, geoCountry: country, pushPublicKey: vapid.publicKey, t }),

@@ -1,0 +1,1 @@
+export { InfoPage as default } from '../../src/features/info-pages/info-page'

@@ -1,0 +1,2 @@
+// https://vike.dev/data: the same page as /pages/{token}.
+export { data } from '../pages/@token/+data'
