@@ -32,6 +32,7 @@ import { preferredEncoding } from './compress-html.server'
 import { loggerOptions } from './log-redact.server'
 import { apiErrorOfDatabase, refuseNul } from './input-guard.server'
 import { cspNonce, registerSecurityHeaders } from './security-headers.server'
+import { captureFirstTouch } from '../features/tracking/first-touch.server'
 
 export interface AppOptions {
   services: Services
@@ -87,6 +88,8 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
     // Files (built assets, media, favicon, service worker) need no session, language or GeoIP lookup.
     if (FILE_PATHS.test(req.url)) return
     req.ctx = await buildRequestContext(services, req, tenant)
+    // A page (any landing address) with tracking parameters: the first-touch cookie and the marketers' visit (decision 029).
+    if (!req.url.startsWith('/api/') && !req.url.startsWith('/i18n/')) await captureFirstTouch(services.database.db, req, reply, { secure: services.config.secureCookies })
     // A state-changing API request from another origin is refused.
     if (!SAFE_METHODS.has(req.method) && req.url.startsWith('/api/')) {
       const origin = req.headers.origin

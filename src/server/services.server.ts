@@ -20,6 +20,8 @@ import { TEST_WEBHOOK_JOB, testWebhookHandler } from '../features/payments/provi
 import { MEDIA_ORPHANS_JOB, ORPHAN_MIN_AGE_MS, removeOrphanMedia } from '../features/photos/photos.server'
 import type https from 'node:https'
 import { redactText } from './log-redact.server'
+import { POSTBACK_JOB } from '../features/tracking/conversions.server'
+import { postbackJobHandler } from '../features/tracking/postback.server'
 
 /**
  * jobIntervalMs 0 leaves the job worker to explicit runDue() calls (tests). pushAgent is for tests only: the
@@ -48,6 +50,7 @@ export async function createServices(opts: { config: Config; database: Database;
       await enqueueJob(database.db, MEDIA_ORPHANS_JOB, {}, { runAt: new Date(Date.now() + ORPHAN_MIN_AGE_MS) })
     },
     [MESSAGE_PUSH_JOB]: messagePushHandler({ db: database.db, tenants, i18n, push, isOnline: (id) => realtime.isOnline(id) }),
+    [POSTBACK_JOB]: postbackJobHandler({ db: database.db, tenants, allowPrivateHosts: config.postbackAllowPrivateHosts, log }),
   }
   const jobs = createJobWorker(database.db, handlers, { intervalMs: opts.jobIntervalMs, log })
   // A process that runs the worker keeps the recurring jobs queued (tests run jobs by hand and queue none).

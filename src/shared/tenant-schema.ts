@@ -151,6 +151,25 @@ export const tenantSchema = z
     extra_pages: z.record(z.string().regex(/^[a-z0-9-]+$/), z.object({ title: localized, body: localized })).default({}),
     /** The landers (/landers/*): whether search engines may index them (false answers with noindex). */
     landers: z.object({ indexable: z.boolean().default(false) }).default({ indexable: false }),
+    /**
+     * Traffic sources' postbacks (docs/decisions/029): per network ('*' for any tracked account) an address template
+     * called on its events. Placeholders: {clickid} {event} {amount} {currency} {network} {ref} {sub1} {sub2} {sub3}
+     * {conversion_id}. Never sent to the browser (its query may hold the network's secret).
+     */
+    tracking: z
+      .object({
+        postbacks: z
+          .array(
+            z.object({
+              network: z.string().min(1).max(100),
+              events: z.array(z.enum(['signup', 'first_purchase'])).min(1),
+              url: z.string().max(2000).regex(/^https?:\/\/[^/?#\s]+[^\s]*$/, 'an http(s) address'),
+            }),
+          )
+          .max(50)
+          .default([]),
+      })
+      .default({ postbacks: [] }),
   })
   .superRefine((t, ctx) => {
     const localizedFields: [string, Record<string, string>][] = [
