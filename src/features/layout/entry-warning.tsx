@@ -25,7 +25,8 @@ export function EntryWarning({ countries }: { countries: readonly string[] }) {
       shouldShowEntryWarning({
         enabled: s.enable_site_entry_popup,
         loggedIn: Boolean(user),
-        standalone: window.matchMedia?.('(display-mode: standalone)').matches ?? false,
+        // A lander previewed in the marketers' gallery (only the network's own sites may frame one, decision 029).
+        standalone: (window.matchMedia?.('(display-mode: standalone)').matches ?? false) || window.self !== window.top,
         dismissedAt: window.localStorage.getItem(ENTRY_WARNING_KEY),
         country: s.geoip_selected_country,
         countries,
