@@ -5,7 +5,6 @@ import { CacheProvider, ThemeProvider, type EmotionCache } from '@emotion/react'
 import { I18nextProvider } from 'react-i18next'
 import type { i18n as I18n } from 'i18next'
 import type { PageContext } from 'vike/types'
-import { themeFor } from '../themes/build-theme'
 import { PageContextProvider } from './page-context'
 import { GlobalStyles } from './global-styles'
 import { Layout } from './layouts'
@@ -19,7 +18,7 @@ import { ProgressBar } from '../src/ui/progress-bar'
 
 export function PageShell(props: { pageContext: PageContext; cache: EmotionCache; i18n: I18n; store: SessionState; children: ReactNode }) {
   const { pageContext } = props
-  const theme = themeFor(pageContext.tenant.theme)
+  const theme = pageContext.tenant.appTheme
   return (
     <CacheProvider value={props.cache}>
       <ThemeProvider theme={theme}>

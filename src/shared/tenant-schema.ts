@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { LOCALES } from './locales'
 
 /** Niche codes 1 to 7 of SPEC.md section 1, and the lander slug prefix each selects. */
-export const NICHES = { 1: 'none', 2: 'she', 3: 'bdsm', 4: 'bbw', 5: 'gilf', 6: 'milf', 7: 'gay' } as const
-export type NicheCode = keyof typeof NICHES
+import { NICHES, type NicheCode } from './niches'
+export { NICHES, type NicheCode }
 
 export const PROFILE_FIELDS = [
   'age',

@@ -2,7 +2,7 @@
 // addresses with a tracking link, and the contracts of its two staff endpoints.
 import { z } from 'zod'
 import { defineEndpoint } from '../../shared/endpoint'
-import { NICHES, type NicheCode } from '../../shared/tenant-schema'
+import { NICHES, type NicheCode } from '../../shared/niches'
 import { TRACKING_FIELDS } from '../../shared/tracking'
 import type { Tracking } from '../../shared/contracts'
 import { LANDER_DESIGNS, type LanderDesign, SLUGLESS_DESIGNS } from './slug'
