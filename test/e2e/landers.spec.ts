@@ -18,8 +18,9 @@ test('a visitor lands on a slug lander with tracking, plays the swipe deck and r
   await expect(page.getByTestId('fictional-warning')).toBeVisible()
   // Photos are the blurred copies, with a lock.
   await expect(page.getByTestId('photo-lock').first()).toBeVisible()
+  // The browser's copy (the fallback of the first-touch cookie) keeps the first touch with its time.
   const tracking = () => page.evaluate(() => JSON.parse(window.localStorage.getItem('tracking') ?? 'null'))
-  expect(await tracking()).toEqual({ network: 'net-e2e', ref: 'ref7', sub1: 'campagne', sub2: 'banner' })
+  expect(await tracking()).toEqual({ network: 'net-e2e', ref: 'ref7', sub1: 'campagne', sub2: 'banner', at: expect.any(Number) })
 
   await page.goto(siteUrl('datingstad', '/landers/tinderswipe'))
   await hydrated(page)
@@ -53,7 +54,38 @@ test('a visitor lands on a slug lander with tracking, plays the swipe deck and r
     await expect(page.getByLabel('E-mailadres')).toBeVisible()
   }
   // The traffic source of the landing address is still the one the signup sends.
-  expect(await tracking()).toEqual({ network: 'net-e2e', ref: 'ref7', sub1: 'campagne', sub2: 'banner' })
+  expect(await tracking()).toEqual({ network: 'net-e2e', ref: 'ref7', sub1: 'campagne', sub2: 'banner', at: expect.any(Number) })
+  expect(problems).toEqual([])
+})
+
+test('a tracked lander visit: the first touch survives a second campaign and is stored with the account at signup', async ({ page, context }, info) => {
+  const problems = watchConsole(page)
+  await entryWarningConfirmed(page)
+  // rijpedates opens its signup only to visitors with a traffic source (signups: with_trafficsource).
+  await page.goto(siteUrl('rijpedates', `/landers/video/milf-utrecht?network=net-first&ref=r-${info.project.name}&sub1=camp&sub3=z&clickid=CK-${info.project.name}`))
+  await hydrated(page)
+  const firstTouch = (await context.cookies()).find((c) => c.name === 'ft')
+  expect(firstTouch).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
+  // About 30 days.
+  expect(firstTouch!.expires * 1000 - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000)
+  // A later landing from another campaign changes nothing.
+  await page.goto(siteUrl('rijpedates', '/landers/gallery/milf?network=net-second&ref=other'))
+  await hydrated(page)
+  expect((await context.cookies()).find((c) => c.name === 'ft')!.value).toBe(firstTouch!.value)
+  const email = `lander-${info.project.name}-${Date.now()}@example.nl`
+  await page.goto(siteUrl('rijpedates', '/signup'))
+  await hydrated(page)
+  await page.getByLabel('E-mailadres').fill(email)
+  await page.getByLabel('Profielnaam').fill('Trudy')
+  await page.getByLabel('Wachtwoord').fill('lang-genoeg-1')
+  await page.getByLabel('Dag').selectOption('4')
+  await page.getByLabel('Maand').selectOption('6')
+  await page.getByLabel('Jaar').selectOption('1971')
+  await page.getByRole('button', { name: 'Gratis aanmelden' }).click()
+  await page.waitForURL(/\/complete-signup\?api_signup_complete=1$/)
+  // The account carries the first touch: the member's own data export shows it.
+  const exported = await page.evaluate(() => fetch('/api/export.php').then((r) => r.json()))
+  expect(exported.tracking).toMatchObject({ network: 'net-first', ref: `r-${info.project.name}`, sub1: 'camp', sub2: null, sub3: 'z', clickid: `CK-${info.project.name}`, landing: '/landers/video/milf-utrecht' })
   expect(problems).toEqual([])
 })
 
