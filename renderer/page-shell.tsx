@@ -1,25 +1,23 @@
 // Everything around a page: Emotion cache and theme, i18next, session store, layout.
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import { captureTracking } from '../src/shared/tracking'
 import { CacheProvider, ThemeProvider, type EmotionCache } from '@emotion/react'
 import { I18nextProvider } from 'react-i18next'
 import type { i18n as I18n } from 'i18next'
 import type { PageContext } from 'vike/types'
-import { themeFor } from '../themes/build-theme'
 import { PageContextProvider } from './page-context'
 import { GlobalStyles } from './global-styles'
 import { Layout } from './layouts'
-import { SessionProvider, useTitlePrefix } from '../src/shared/session/session-context'
+import { SessionProvider, useSession, useTitlePrefix } from '../src/shared/session/session-context'
 import { useTranslation } from '../src/shared/use-translation'
 import { pageTitle } from './title'
 import type { SessionState } from '../src/shared/session/session-store'
-import { ChatLiveClient } from '../src/features/chat/chat-live-client'
 import { TimeBonusClient } from '../src/features/payments/time-bonus'
 import { ProgressBar } from '../src/ui/progress-bar'
 
 export function PageShell(props: { pageContext: PageContext; cache: EmotionCache; i18n: I18n; store: SessionState; children: ReactNode }) {
   const { pageContext } = props
-  const theme = themeFor(pageContext.tenant.theme)
+  const theme = pageContext.tenant.appTheme
   return (
     <CacheProvider value={props.cache}>
       <ThemeProvider theme={theme}>
@@ -29,7 +27,7 @@ export function PageShell(props: { pageContext: PageContext; cache: EmotionCache
               <GlobalStyles />
               <ProgressBar />
               <TitleSync pageContext={pageContext} />
-              <ChatLiveClient />
+              <MemberLiveClient />
               <TimeBonusClient />
               <Layout name={pageContext.config.layout ?? 'default'}>{props.children}</Layout>
             </SessionProvider>
@@ -50,4 +48,26 @@ function TitleSync({ pageContext }: { pageContext: PageContext }) {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
   return null
+}
+
+/**
+ * The chat's live client (WebSocket, unread counts, app badge) for a logged-in member, loaded once a member is
+ * there: a visitor's landing or lander never downloads it (the 150 KB budget, decision 029). Nothing is rendered
+ * before it loads, on the server or in the browser, so hydration matches.
+ */
+function MemberLiveClient() {
+  const { user } = useSession()
+  const [Client, setClient] = useState<ComponentType | null>(null)
+  const member = user !== null
+  useEffect(() => {
+    if (!member || Client) return
+    let cancelled = false
+    void import('../src/features/chat/chat-live-client').then((m) => {
+      if (!cancelled) setClient(() => m.ChatLiveClient)
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [member, Client])
+  return Client ? <Client /> : null
 }

@@ -3,7 +3,7 @@ import type React from 'react'
 import type { i18n as I18n } from 'i18next'
 import type { Settings, CompanyInfo } from '../src/features/settings/settings.server'
 import type { PresentedUser } from '../src/shared/contracts'
-import type { TenantThemeInput } from '../themes/build-theme'
+import type { AppTheme, TenantThemeInput } from '../themes/build-theme'
 import type { Locale } from '../src/shared/locales'
 
 export type LayoutName = 'default' | 'chat' | 'lander' | 'empty'
@@ -14,6 +14,11 @@ export interface PublicTenant {
   settings: Omit<Settings, 'region_data' | 'interests'>
   company: CompanyInfo
   theme: TenantThemeInput
+  /**
+   * The Emotion theme built from it on the server (themes/build-theme.ts): the browser gets the colours, not the
+   * colour library that derives them (polished stays out of every page's bundle, decision 029).
+   */
+  appTheme: AppTheme
   pitch: { headline: string; body: string; cta: string }
   termsVersionDate: string
   /** The IANA time zone every date and time is shown in (src/shared/dates.ts). */

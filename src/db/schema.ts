@@ -33,6 +33,10 @@ export const accounts = pgTable(
     trackingSub1: text('tracking_sub1'),
     trackingSub2: text('tracking_sub2'),
     trackingSub3: text('tracking_sub3'),
+    /** The traffic source's click id (a postback names it), the landing path and when the first touch was. */
+    trackingClickid: text('tracking_clickid'),
+    trackingLanding: text('tracking_landing'),
+    trackingAt: ts('tracking_at'),
     /** The first message written on the signup form. */
     signupMessage: text('signup_message'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -583,4 +587,58 @@ export const pageBounces = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('page_bounces_tenant_created_idx').on(t.tenantId, t.createdAt.desc())],
+)
+
+/**
+ * First touches (docs/decisions/029-traffic-tracking-and-postbacks.md): a browser that arrived with tracking
+ * parameters and had no first-touch cookie yet. The marketers' visits; no visitor identity (no address, no cookie id).
+ */
+export const trafficVisits = pgTable(
+  'traffic_visits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    network: text('network'),
+    ref: text('ref'),
+    sub1: text('sub1'),
+    sub2: text('sub2'),
+    sub3: text('sub3'),
+    /** The landing path without its query: /landers/gallery/milf-amsterdam, /, /members/12/landing. */
+    landing: text('landing').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('traffic_visits_tenant_created_idx').on(t.tenantId, t.createdAt.desc())],
+)
+
+/**
+ * A tracked account's signup and first purchase, at most one of each per account (the unique index makes the
+ * event and its postback happen once), with the traffic source copied from the account and the postback's state.
+ */
+export const trafficConversions = pgTable(
+  'traffic_conversions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: id('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    pool: text('pool').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    /** signup, first_purchase */
+    kind: text('kind').notNull(),
+    network: text('network'),
+    ref: text('ref'),
+    sub1: text('sub1'),
+    sub2: text('sub2'),
+    sub3: text('sub3'),
+    clickid: text('clickid'),
+    landing: text('landing'),
+    amountCents: integer('amount_cents').notNull().default(0),
+    currency: text('currency'),
+    /** pending (a job will call it), sent, none (no postback configured), refused (not a public host), failed */
+    postbackStatus: text('postback_status').notNull().default('pending'),
+    postbackAt: ts('postback_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('traffic_conversions_account_kind_key').on(t.accountId, t.kind),
+    index('traffic_conversions_tenant_created_idx').on(t.tenantId, t.createdAt.desc()),
+  ],
 )

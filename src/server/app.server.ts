@@ -35,6 +35,7 @@ import { apiErrorOfDatabase, refuseNul } from './input-guard.server'
 import { cspNonce, registerSecurityHeaders } from './security-headers.server'
 import { sendMaintenance } from './maintenance.server'
 import { keepCookiesOutOfSharedCaches } from './page-cache.server'
+import { captureFirstTouch } from '../features/tracking/first-touch.server'
 
 export interface AppOptions {
   services: Services
@@ -94,6 +95,8 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
     // A tenant switched off answers 503 before any session or database lookup (docs/decisions/027).
     if (tenant.maintenance) return sendMaintenance(services, req, reply, tenant)
     req.ctx = await buildRequestContext(services, req, tenant)
+    // A page (any landing address) with tracking parameters: the first-touch cookie and the marketers' visit (decision 029).
+    if (!req.url.startsWith('/api/') && !req.url.startsWith('/i18n/')) await captureFirstTouch(services.database.db, req, reply, { secure: services.config.secureCookies })
     // A state-changing API request from another origin is refused.
     if (!SAFE_METHODS.has(req.method) && req.url.startsWith('/api/')) {
       const origin = req.headers.origin

@@ -70,6 +70,8 @@ const envSchema = z.object({
   SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(10),
   /** Tests only: push to any https address, loopback and private networks included (refused in production). */
   PUSH_ALLOW_PRIVATE_HOSTS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Tests only: postbacks to any http(s) address, loopback and private networks included (refused in production). */
+  POSTBACK_ALLOW_PRIVATE_HOSTS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Mollie API key (test_... or live_...): payments go through Mollie; without it the built-in test provider. */
   MOLLIE_API_KEY: z.string().regex(/^(test|live)_\w{20,}$/, 'must be a Mollie API key (test_... or live_...)').optional(),
   /** Mollie's API address (tests point it at a local fake); must be https. */
@@ -97,6 +99,9 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
   const c = parsed.data
   if (c.PUSH_ALLOW_PRIVATE_HOSTS && c.NODE_ENV === 'production') {
     throw new Error('Invalid configuration:\n  PUSH_ALLOW_PRIVATE_HOSTS: only for tests, never with NODE_ENV=production')
+  }
+  if (c.POSTBACK_ALLOW_PRIVATE_HOSTS && c.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration:\n  POSTBACK_ALLOW_PRIVATE_HOSTS: only for tests, never with NODE_ENV=production')
   }
   const dataDir = path.resolve(c.DATA_DIR)
   return {
@@ -127,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     giphyApiUrl: c.GIPHY_API_URL,
     signupsPerAddressPerHour: c.SIGNUPS_PER_ADDRESS_PER_HOUR,
     pushAllowPrivateHosts: c.PUSH_ALLOW_PRIVATE_HOSTS,
+    postbackAllowPrivateHosts: c.POSTBACK_ALLOW_PRIVATE_HOSTS,
     mollieApiKey: c.MOLLIE_API_KEY,
     mollieApiUrl: c.MOLLIE_API_URL,
     pageCacheBytes: c.PAGE_CACHE_MB * 1024 * 1024,

@@ -2,6 +2,7 @@
 import type { RequestContext, Services } from './context.server'
 import { buildCompanyInfo, buildSettings, pick, termsVersionDate } from '../features/settings/settings.server'
 import type { PublicTenant } from '../../renderer/types'
+import { themeFor } from '../../themes/build-theme'
 
 /**
  * It depends only on tenant, language and country: made once per combination, per tenant object (a reload of the
@@ -26,6 +27,7 @@ export function publicTenant(services: Pick<Services, 'vapid'>, ctx: Pick<Reques
     settings,
     company: buildCompanyInfo(tenant),
     theme: tenant.theme,
+    appTheme: themeFor(tenant.theme),
     pitch: {
       headline: pick(tenant.pitch.headline, lng, tenant.default_locale),
       body: pick(tenant.pitch.body, lng, tenant.default_locale),

@@ -7,9 +7,14 @@ import { localesFor, selectedCountry, tenantLocales } from '../features/settings
 import type { RequestContext, Services } from './context.server'
 import { staffCookieName, staffForSession } from '../features/console/staff-auth.server'
 
-/** The request's language: the cookie, else the member's own, else the browser's among the country's, else the tenant's. */
-export function chooseLanguage(tenant: Tenant, opts: { cookie?: string; account?: Account; acceptLanguage?: string; country: string }): Locale {
+/**
+ * The request's language: the address's ?lang= (a campaign's landing in its language, the marketers' gallery
+ * previews; this request only), else the cookie, else the member's own, else the browser's among the country's,
+ * else the tenant's. A language the tenant does not offer is ignored.
+ */
+export function chooseLanguage(tenant: Tenant, opts: { requested?: string; cookie?: string; account?: Account; acceptLanguage?: string; country: string }): Locale {
   const allowed = tenantLocales(tenant)
+  if (isLocale(opts.requested) && allowed.includes(opts.requested)) return opts.requested
   if (isLocale(opts.cookie) && allowed.includes(opts.cookie)) return opts.cookie
   if (opts.account && isLocale(opts.account.language) && allowed.includes(opts.account.language)) return opts.account.language
   const offered = localesFor(tenant, opts.country)
@@ -29,7 +34,9 @@ export async function buildRequestContext(services: Services, req: FastifyReques
   // The console's session is looked up only when its cookie came along (never for members' requests).
   const staffToken = req.cookies[staffCookieName(services.config.sessionCookie)]
   const staff = staffToken ? await staffForSession(services.database.db, staffToken, tenant.id) : undefined
+  const q = req.url.indexOf('?')
   const lng = chooseLanguage(tenant, {
+    requested: q >= 0 && req.url.includes('lang=', q) ? (new URLSearchParams(req.url.slice(q + 1)).get('lang') ?? undefined) : undefined,
     cookie: req.cookies[LANGUAGE_COOKIE],
     account,
     acceptLanguage: req.headers['accept-language'],

@@ -86,4 +86,49 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // HSTS only where the site is https: on local http it would only confuse.
     strictTransportSecurity: config.secureCookies ? { maxAge: 31536000, includeSubDomains: false } : false,
   })
+  registerLanderFraming(app, config, tenants)
+}
+
+/**
+ * The marketers' gallery (/admin/landers, decision 029) shows the landers live in frames on each tenant's own
+ * host. Only the landers may be framed, and only by the network's own sites (each tenant's public address, and
+ * *.localhost for local preview); only the gallery may frame, and only those. Every other page keeps
+ * frame-ancestors 'none' and X-Frame-Options DENY.
+ */
+export function landerFrameSources(config: Pick<Config, 'publicUrl'>, tenants: Tenant[]): string[] {
+  const origins = new Set<string>()
+  for (const t of tenants) {
+    for (const d of t.domains) {
+      const origin = originOf(config.publicUrl.replace('{domain}', d).replace('{id}', t.id))
+      if (origin) origins.add(origin)
+    }
+  }
+  origins.add('http://*.localhost:*')
+  return [...origins]
+}
+
+function registerLanderFraming(app: FastifyInstance, config: Config, tenants: () => Tenant[]) {
+  // Made again only when the tenants were reloaded (decision 027).
+  let sourcesOf: { tenants: Tenant[]; value: string } | undefined
+  const frameSources = () => {
+    const running = tenants()
+    if (sourcesOf?.tenants !== running) sourcesOf = { tenants: running, value: landerFrameSources(config, running).join(' ') }
+    return sourcesOf.value
+  }
+  app.addHook('onSend', async (req, reply, payload) => {
+    const path = req.url.split('?')[0]
+    const isLander = path.startsWith('/landers/')
+    const isGallery = path === '/admin/landers' || path.startsWith('/admin/landers/')
+    if (!isLander && !isGallery) return payload
+    const csp = reply.getHeader('content-security-policy')
+    if (typeof csp !== 'string') return payload
+    const sources = frameSources()
+    if (isLander) {
+      reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", `frame-ancestors 'self' ${sources}`))
+      reply.removeHeader('x-frame-options')
+    } else {
+      reply.header('content-security-policy', csp.replace("frame-src 'none'", `frame-src ${sources}`))
+    }
+    return payload
+  })
 }

@@ -23,6 +23,8 @@ import type https from 'node:https'
 import { redactText } from './log-redact.server'
 import { installId, redisNamespace } from './install-id.server'
 import { createPageCache } from './page-cache.server'
+import { POSTBACK_JOB } from '../features/tracking/conversions.server'
+import { postbackJobHandler } from '../features/tracking/postback.server'
 
 /**
  * jobIntervalMs 0 leaves the job worker to explicit runDue() calls (tests). pushAgent is for tests only: the
@@ -54,6 +56,7 @@ export async function createServices(opts: { config: Config; database: Database;
     [MESSAGE_PUSH_JOB]: messagePushHandler({ db: database.db, tenants, i18n, push, isOnline: (id) => realtime.isOnline(id) }),
     // New message, digest, likes, match, activation reminders: decided when they run, sent through mail.send.
     ...notificationMailHandlers({ db: database.db, isOnline: (id) => realtime.isOnline(id) }),
+    [POSTBACK_JOB]: postbackJobHandler({ db: database.db, tenants, allowPrivateHosts: config.postbackAllowPrivateHosts, log }),
   }
   const jobs = createJobWorker(database.db, handlers, { intervalMs: opts.jobIntervalMs, log })
   // A process that runs the worker keeps the recurring jobs queued (tests run jobs by hand and queue none).

@@ -80,6 +80,8 @@ export const trackingSchema = z
     sub1: z.string().trim().max(200).optional(),
     sub2: z.string().trim().max(200).optional(),
     sub3: z.string().trim().max(200).optional(),
+    /** The traffic source's click id, handed back in its postbacks. */
+    clickid: z.string().trim().max(200).optional(),
   })
   .partial()
 export type Tracking = z.infer<typeof trackingSchema>

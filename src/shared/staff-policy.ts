@@ -29,6 +29,8 @@ export const STAFF_ACTIONS = [
   'complaints.reply',
   /** The audit log. */
   'audit.view',
+  /** The marketers' lander gallery and the traffic figures (/admin/landers, decision 029). */
+  'landers.view',
   /** The newsletter subscribers with their consent, as CSV (decision 031). */
   'newsletter.export',
 ] as const
@@ -53,6 +55,7 @@ export const POLICY: Record<StaffAction, readonly StaffRole[]> = {
   'complaints.update': ['admin', 'support'],
   'complaints.reply': ['admin', 'support'],
   'audit.view': ['admin'],
+  'landers.view': ['admin', 'marketer'],
   'newsletter.export': ['admin', 'marketer'],
 }
 

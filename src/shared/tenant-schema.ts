@@ -3,8 +3,8 @@ import { LOCALES } from './locales'
 import { contrastFailures, describeFailure } from '../../themes/contrast'
 
 /** Niche codes 1 to 7 of SPEC.md section 1, and the lander slug prefix each selects. */
-export const NICHES = { 1: 'none', 2: 'she', 3: 'bdsm', 4: 'bbw', 5: 'gilf', 6: 'milf', 7: 'gay' } as const
-export type NicheCode = keyof typeof NICHES
+import { NICHES, type NicheCode } from './niches'
+export { NICHES, type NicheCode }
 
 export const PROFILE_FIELDS = [
   'age',
@@ -159,6 +159,25 @@ export const tenantSchema = z
     maintenance: z.boolean().default(false),
     /** Retry-After of the maintenance answers, in minutes. */
     maintenance_retry_after_minutes: z.number().int().min(1).max(10080).default(30),
+    /**
+     * Traffic sources' postbacks (docs/decisions/029): per network ('*' for any tracked account) an address template
+     * called on its events. Placeholders: {clickid} {event} {amount} {currency} {network} {ref} {sub1} {sub2} {sub3}
+     * {conversion_id}. Never sent to the browser (its query may hold the network's secret).
+     */
+    tracking: z
+      .object({
+        postbacks: z
+          .array(
+            z.object({
+              network: z.string().min(1).max(100),
+              events: z.array(z.enum(['signup', 'first_purchase'])).min(1),
+              url: z.string().max(2000).regex(/^https?:\/\/[^/?#\s]+[^\s]*$/, 'an http(s) address'),
+            }),
+          )
+          .max(50)
+          .default([]),
+      })
+      .default({ postbacks: [] }),
   })
   .superRefine((t, ctx) => {
     // Text on the theme's colours reads at WCAG AA (themes/contrast.ts); a failing pair names the colour to choose.

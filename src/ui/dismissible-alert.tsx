@@ -21,10 +21,22 @@ const Bar = styled.div<{ tone: 'primary' | 'danger' }>(({ theme, tone }) => ({
  */
 export function useDismissal(storageKey: string): [string | null, () => void] {
   const [dismissedAt, setDismissedAt] = useState<string | null>('pending')
-  useEffect(() => setDismissedAt(window.localStorage.getItem(storageKey)), [storageKey])
+  // Storage may be refused (a cross-site frame such as the lander gallery's previews, strict privacy settings):
+  // then nothing counts as dismissed and a dismissal lasts for this page.
+  useEffect(() => {
+    try {
+      setDismissedAt(window.localStorage.getItem(storageKey))
+    } catch {
+      setDismissedAt(null)
+    }
+  }, [storageKey])
   const dismiss = () => {
     const now = new Date().toISOString()
-    window.localStorage.setItem(storageKey, now)
+    try {
+      window.localStorage.setItem(storageKey, now)
+    } catch {
+      // kept in this page only
+    }
     setDismissedAt(now)
   }
   return [dismissedAt, dismiss]

@@ -9,6 +9,7 @@ import { createMember, loggedInMember, suiteApp } from '../support/app'
 import { CONSOLE_ENDPOINTS } from '../../src/features/console/endpoints'
 import { pendingPhotosEndpoint, reviewPhotoEndpoint } from '../../src/features/photos/endpoints'
 import { newsletterExportEndpoint } from '../../src/features/notifications/endpoints'
+import { landerGalleryEndpoint, trafficStatsEndpoint } from '../../src/features/landers/gallery'
 import { POLICY, STAFF_ACTIONS, STAFF_ROLES, can, type StaffRole } from '../../src/shared/staff-policy'
 import { createStaffSession, staffCookieName } from '../../src/features/console/staff-auth.server'
 import type { EndpointDefinition } from '../../src/shared/endpoint'
@@ -16,7 +17,7 @@ import type { EndpointDefinition } from '../../src/shared/endpoint'
 jest.setTimeout(120_000)
 
 const HOST = 'datingstad.nl'
-const ENDPOINTS: EndpointDefinition[] = [...CONSOLE_ENDPOINTS, pendingPhotosEndpoint, reviewPhotoEndpoint, newsletterExportEndpoint]
+const ENDPOINTS: EndpointDefinition[] = [...CONSOLE_ENDPOINTS, pendingPhotosEndpoint, reviewPhotoEndpoint, newsletterExportEndpoint, landerGalleryEndpoint, trafficStatsEndpoint]
 
 /** A valid call of each endpoint, with what it needs made fresh, so an allowed role gets 200. */
 function callFor(def: EndpointDefinition, db: Database['db']): () => Promise<{ query?: Record<string, string>; body?: Record<string, unknown> }> {
@@ -24,6 +25,8 @@ function callFor(def: EndpointDefinition, db: Database['db']): () => Promise<{ q
   const complaint = async () =>
     (await db.insert(complaints).values({ pool: 'main', tenantId: 'datingstad', name: 'Klager', email: 'klager@example.com', subject: 'Onderwerp', message: 'Een klacht van tien tekens.' }).returning())[0]
   switch (def.path) {
+    case '/api/admin/traffic.php':
+      return async () => ({ query: { tenant: 'datingstad' } })
     case '/api/admin/overview.php':
       return async () => ({ query: { days: '7' } })
     case '/api/admin/members.php':

@@ -161,6 +161,9 @@ export async function exportMemberData(db: Db, opts: { accountId: number; tenant
       sub1: account.trackingSub1,
       sub2: account.trackingSub2,
       sub3: account.trackingSub3,
+      clickid: account.trackingClickid,
+      landing: account.trackingLanding,
+      first_touch_at: iso(account.trackingAt),
     },
     profile: profile
       ? {

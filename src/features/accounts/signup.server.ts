@@ -15,6 +15,9 @@ import { queueActivationReminders } from '../notifications/notify-mail.server'
 import { queueMail } from '../mail/send-mail.server'
 import type { Account } from './sessions.server'
 import { isUniqueViolation } from '../../server/input-guard.server'
+import { hasTrafficSource } from '../../shared/tracking'
+import type { AccountTracking } from '../tracking/first-touch.server'
+import { recordConversion } from '../tracking/conversions.server'
 
 export const MIN_AGE = 18
 export const MIN_PASSWORD = 8
@@ -60,13 +63,18 @@ export function validateSignup(input: SignupRequest, t: TFunction): { fields: Re
 /** Signups as the tenant's setting says: all, or with_trafficsource when the landing address named a source. */
 export function signupAllowed(tenant: Tenant, tracking: Tracking | undefined): boolean {
   if (tenant.features.signups === 'all') return true
-  if (tenant.features.signups === 'with_trafficsource') return Boolean(tracking?.network || tracking?.ref)
+  if (tenant.features.signups === 'with_trafficsource') return hasTrafficSource(tracking)
   return false
 }
 
-export async function signup(db: Db, opts: { tenant: Tenant; lng: Locale; country: string; input: SignupRequest; t: TFunction }): Promise<SignupOutcome> {
+/**
+ * `tracking` is the visitor's traffic data as the route resolved it (the first-touch cookie, else the body's copy:
+ * first-touch.server.ts); without it the body's copy.
+ */
+export async function signup(db: Db, opts: { tenant: Tenant; lng: Locale; country: string; input: SignupRequest; t: TFunction; tracking?: AccountTracking }): Promise<SignupOutcome> {
   const { tenant, input, t } = opts
-  if (!signupAllowed(tenant, input.tracking)) {
+  const tracking: AccountTracking = opts.tracking ?? input.tracking ?? {}
+  if (!signupAllowed(tenant, tracking)) {
     return { ok: false, status: 403, code: 'signups_closed', message: t('signup.closed') }
   }
   const { fields, suggestion } = validateSignup(input, t)
@@ -86,7 +94,6 @@ export async function signup(db: Db, opts: { tenant: Tenant; lng: Locale; countr
     return { ok: false, status: 409, code: 'account_exists', message: t('signup.account_exists') }
   }
   const passwordHash = await hashPassword(input.password)
-  const tracking = input.tracking ?? {}
   const account = await createAccount().catch((err: unknown) => {
     // A parallel signup with this address got there first (the unique index on the pool and address): the
     // same answer as for an address known before.
@@ -112,6 +119,9 @@ export async function signup(db: Db, opts: { tenant: Tenant; lng: Locale; countr
           trackingSub1: tracking.sub1 || null,
           trackingSub2: tracking.sub2 || null,
           trackingSub3: tracking.sub3 || null,
+          trackingClickid: tracking.clickid || null,
+          trackingLanding: tracking.landing || null,
+          trackingAt: tracking.at ?? null,
           signupMessage: input.signup_message?.trim() || null,
         })
         .returning()
@@ -125,6 +135,8 @@ export async function signup(db: Db, opts: { tenant: Tenant; lng: Locale; countr
       await queueMail(tx, { tenantId: tenant.id, to: email, lng: opts.lng, kind: 'activation', name: input.name.trim(), path: `/api/activate.php?token=${token}`, accountId: acc.id })
       // Reminders a day and three days later, sent only while the address is still unconfirmed.
       await queueActivationReminders(tx as unknown as Db, acc.id)
+      // A tracked signup: the marketers' count and the traffic source's postback.
+      await recordConversion(tx, { accountId: acc.id, kind: 'signup' })
       return acc
     })
   }

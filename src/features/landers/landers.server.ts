@@ -17,6 +17,7 @@ import { landerEndpoint, landerResponse, type LanderResponse } from './lander-co
 import { parseLanderSlug, SLUGLESS_DESIGNS, type LanderDesign, type ParsedSlug } from './slug'
 import { placeName, placesOf, type LanderPlace } from './places'
 import { regionPoint } from './map-geometry'
+import { landerGalleryRoutes } from './gallery.server'
 
 /** Members a lander shows (the swipe deck fewer). */
 export const LANDER_MEMBERS = 24
@@ -145,4 +146,5 @@ export async function landerRoutes(app: FastifyInstance) {
     const { design, slug } = req.query
     return loadLander(db, { tenant, lng, viewer: viewerOf(req), design, slug, mediaBase: tenant.cdn_prefix })
   })
+  landerGalleryRoutes(app)
 }

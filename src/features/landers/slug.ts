@@ -1,6 +1,6 @@
 // A lander's slug (`milf-amsterdam`, `gay-chat`, `bbw`, `dating-utrecht`) read into what the lander shows: the niche,
 // a place, and the words that choose its wording. Pure: the places come from the caller (the tenant's countries).
-import { NICHES, type NicheCode } from '../../shared/tenant-schema'
+import { NICHES, type NicheCode } from '../../shared/niches'
 import { slugify, type LanderPlace } from './places'
 
 /** The nine landers of SPEC.md section 2; all but tinderswipe take a slug. */

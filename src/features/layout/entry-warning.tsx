@@ -21,6 +21,9 @@ export function EntryWarning({ countries }: { countries: readonly string[] }) {
 
   // Decided after hydration: it depends on this browser's storage and display mode.
   useEffect(() => {
+    // A lander previewed in the marketers' gallery (only the network's own sites may frame one, decision 029): no
+    // warning, and no storage read (a cross-site frame may be refused storage).
+    if (window.self !== window.top) return setShow(false)
     setShow(
       shouldShowEntryWarning({
         enabled: s.enable_site_entry_popup,

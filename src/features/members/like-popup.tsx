@@ -7,13 +7,12 @@ import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { useSession } from '../../shared/session/session-context'
 import { callEndpoint } from '../../shared/api-client'
-import { autoLikeEndpoint } from '../discovery/endpoints'
 import { reloadLikesSoon } from '../../shared/likes-store'
 import type { MemberCard } from '../../shared/discovery-contracts'
 import { FictionalLabel, MemberPhoto } from '../../ui/member-card'
 import { ButtonLink } from '../../ui/button'
 import { Heart } from '../../ui/heart'
-import { chatHref } from './member-actions'
+import { chatHref } from './member-hrefs'
 
 /** The delay of ?t= in milliseconds, or null without a usable t. At most an hour. */
 export function likePopupDelay(search: string): number | null {
@@ -85,7 +84,9 @@ export function LikePopup() {
     window.history.replaceState(window.history.state, '', withoutT(window.location.href))
     let cancelled = false
     const timer = window.setTimeout(() => {
-      callEndpoint(autoLikeEndpoint)
+      // The endpoint definitions (and zod) load only when a popup is due: not in every page's bundle.
+      import('../discovery/endpoints')
+        .then(({ autoLikeEndpoint }) => callEndpoint(autoLikeEndpoint))
         .then((res) => {
           if (cancelled || !res.profile) return
           setLarge(false)

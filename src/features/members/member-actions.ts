@@ -22,5 +22,4 @@ export function withLike(profile: MemberProfile, res: LikeResult): MemberProfile
   return { ...profile, liked: res.liked, match: res.match }
 }
 
-export const chatHref = (id: number) => `/members/${id}/chat`
-export const giftHref = (id: number) => `/members/${id}/chat?gift=1`
+export { chatHref, giftHref } from './member-hrefs'

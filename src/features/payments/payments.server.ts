@@ -22,6 +22,7 @@ import { applyCredits, type CreditResult } from './ledger.server'
 import { queueMail } from '../mail/send-mail.server'
 import { isLocale } from '../../shared/locales'
 import type { PaymentProvider, ProviderPayment } from './provider.server'
+import { recordFirstPurchase } from '../tracking/conversions.server'
 
 /** A refusal with a stable code; the API turns it into a localized 4xx (payments_errors.<code>). */
 export class PaymentError extends Error {
@@ -296,6 +297,8 @@ async function applyRemote(tx: Tx, paymentId: number, remote: ProviderPayment): 
     // A member's own code (the stay discount, the time bonus) is spent with its first paid order.
     if (order.discountCodeId) await tx.update(discountCodes).set({ status: 'used', usedAt: now }).where(and(eq(discountCodes.id, order.discountCodeId), eq(discountCodes.accountId, order.accountId)))
     await queueReceipt(tx, order, payment)
+    // The member's first paid order: the traffic source's first purchase and its postback (decision 029).
+    await recordFirstPurchase(tx, order, payment)
   } else if (!wasPaid && remote.status !== status && !FINAL_PAYMENT_STATUSES.includes(status)) {
     status = remote.status
     await tx.update(payments).set({ status, updatedAt: now }).where(eq(payments.id, payment.id))

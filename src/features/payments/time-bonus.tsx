@@ -10,8 +10,10 @@ import { useDismissal } from '../../ui/dismissible-alert'
 import { Modal } from '../../ui/modal'
 import { Button, ButtonLink } from '../../ui/button'
 import { formatCountdown } from './format'
-import { loadTimeBonus } from './payments-api'
 import { clearTimeBonus, HIDE_MODAL_KEY, isMembersArea, MODAL_DELAY_MS, showTimeBonus, tickTimeBonus, timeBonus, timeBonusModalDue } from './time-bonus-store'
+
+/** The payment calls (and zod with their definitions) load with the first time-bonus check, not with every page. */
+const loadTimeBonus = () => import('./payments-api').then((m) => m.loadTimeBonus())
 
 /** Loads the bonus on login (and again for another member), clears it on logout and once the member is paid. */
 export function useTimeBonusLoader(userId: number | undefined, paidUser: boolean | undefined, load = loadTimeBonus) {

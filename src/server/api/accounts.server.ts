@@ -10,6 +10,7 @@ import { createSession, presentUser, SESSION_MAX_AGE_S } from '../../features/ac
 import { selectedCountry } from '../../features/settings/settings.server'
 import { sessionCookieOptions } from './user.server'
 import type { LiveServerEvent } from '../../shared/chat-contracts'
+import { FIRST_TOUCH_COOKIE, signupTracking } from '../../features/tracking/first-touch.server'
 
 export async function accountRoutes(app: FastifyInstance) {
   const { db } = app.services.database
@@ -19,7 +20,9 @@ export async function accountRoutes(app: FastifyInstance) {
     const { tenant, t, lng, country } = req.ctx
     const input = parseInput(signupRequest, req.body, t)
     await enforceLimit(req, `signup:${req.ip}`, signupsPerAddressPerHour, 3600)
-    const result = await signup(db, { tenant, lng, country: selectedCountry(tenant, country), input, t })
+    // The first touch of the cookie wins over the browser's copy in the body.
+    const tracking = signupTracking(req.cookies[FIRST_TOUCH_COOKIE], input.tracking)
+    const result = await signup(db, { tenant, lng, country: selectedCountry(tenant, country), input, t, tracking })
     if (!result.ok) {
       throw new ApiError(result.status, result.code, result.message, result.fields, result.suggestion ? { suggestion: result.suggestion } : undefined)
     }

@@ -19,6 +19,7 @@ import { loadMemberProfile, landingOthers } from '../../features/discovery/membe
 import { autoLike, AUTO_LIKE_INTERVAL_S, clearNewLike, decodeLikesCursor, likedBy, listLikes } from '../../features/discovery/likes.server'
 import { blockedMembers, blockMember, unblockMember } from '../../features/discovery/blocks.server'
 import { freshCandidates, skipMember, swipeLike, swipeLikesLeft, swipeResetsAt } from '../../features/discovery/games.server'
+import { decodeFirstTouch, FIRST_TOUCH_COOKIE } from '../../features/tracking/first-touch.server'
 
 /** Cards per swipe-game batch. */
 export const SWIPE_BATCH = 10
@@ -70,7 +71,8 @@ export async function discoveryRoutes(app: FastifyInstance) {
   route(app, api.searchEndpoint, async (req) => {
     const { tenant, t } = req.ctx
     const input = checkAges(req, req.query)
-    if (!req.ctx.account && !loggedOutSearchAllowed(tenant, input)) {
+    // The traffic source: the first-touch cookie's (decision 029), else what the browser sent.
+    if (!req.ctx.account && !loggedOutSearchAllowed(tenant, decodeFirstTouch(req.cookies[FIRST_TOUCH_COOKIE]) ?? input)) {
       // The client turns this into the call to sign up (not authentication_required: that would log out).
       throw new ApiError(403, 'signup_required', t('discovery_errors.signup_required'), undefined, { signup: true })
     }

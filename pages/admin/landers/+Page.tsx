@@ -1,0 +1,1 @@
+export { LanderGalleryPage as default } from '../../../src/features/landers/gallery-page'
