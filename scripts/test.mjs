@@ -3,7 +3,8 @@
 // tests run the production build on their own port and data directory), and the browser tests spend most of their
 // time waiting, so running them together takes little more than the longer of the two. Playwright's progress is
 // shown as it runs; jest's output is kept in a file and printed when jest ends (interleaved it would be unreadable).
-// TEST_SERIAL=1 runs them one after the other, both on the terminal.
+// TEST_SERIAL=1 runs them one after the other, both on the terminal. jest runs with --forceExit: a handle left open by
+// a test that timed out (a Redis connection) must fail that test, not keep the whole run waiting forever.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -32,7 +33,7 @@ function run(cmd, args, env, logFile) {
 }
 
 const jestRun = () =>
-  run('npx', ['jest', '--json', `--outputFile=${jestReport}`], { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() }, serial ? undefined : jestLog).then((code) => {
+  run('npx', ['jest', '--forceExit', '--json', `--outputFile=${jestReport}`], { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() }, serial ? undefined : jestLog).then((code) => {
     if (!serial) {
       console.log(`\n[test] jest finished after ${elapsed()} (exit ${code}); its output:\n`)
       process.stdout.write(fs.readFileSync(jestLog, 'utf8'))

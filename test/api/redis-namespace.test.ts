@@ -6,6 +6,8 @@ import { makeTestApp } from '../support/app'
 import type { Database } from '../../src/db/client.server'
 import type { FastifyInstance } from 'fastify'
 
+jest.setTimeout(60_000)
+
 const REDIS_URL = process.env.REDIS_URL
 const describeRedis = REDIS_URL ? describe : describe.skip
 const REDIS = { REDIS_URL: REDIS_URL!, REDIS_PREFIX: `test-ns-${process.pid}-${Date.now()}:` }
