@@ -26,6 +26,11 @@ export interface RouteOptions {
    * look absent to callers without a secret, so that not even their validation answers.
    */
   guard?: (req: FastifyRequest) => void | Promise<void>
+  /**
+   * Fastify route constraints, for the rare address that is two endpoints told apart by something other than
+   * method and path (POST /api/user.php and POST /api/user.php?push=1 of SPEC.md section 7).
+   */
+  constraints?: Record<string, unknown>
 }
 
 /** Registers one endpoint: `route(app, likeEndpoint, async (req) => ({ liked: true, match }))`. */
@@ -34,6 +39,7 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, def: E
   app.route({
     method: def.method,
     url: def.path,
+    ...(opts.constraints ? { constraints: opts.constraints } : {}),
     schema: {
       summary: def.summary,
       description: `Session: ${def.session}. Error codes: ${codes.join(', ')}.`,
