@@ -16,6 +16,7 @@ import * as chatContracts from '../../src/shared/chat-contracts'
 import * as discoveryContracts from '../../src/shared/discovery-contracts'
 import type { EndpointDefinition } from '../../src/shared/endpoint'
 import * as accountsEndpoints from '../../src/features/accounts/endpoints'
+import * as chatEndpoints from '../../src/features/chat/endpoints'
 import * as complaintsEndpoints from '../../src/features/complaints/endpoints'
 import * as discoveryEndpoints from '../../src/features/discovery/endpoints'
 import * as notificationsEndpoints from '../../src/features/notifications/endpoints'
@@ -143,7 +144,7 @@ const fieldNames = [
 // query, path parameters and body from it (and still from the heuristics, for the hostile shapes).
 const isEndpoint = (v: unknown): v is EndpointDefinition =>
   typeof v === 'object' && v !== null && typeof (v as { method?: unknown }).method === 'string' && typeof (v as { path?: unknown }).path === 'string' && isZod((v as { response?: unknown }).response)
-const endpointModules = [accountsEndpoints, complaintsEndpoints, discoveryEndpoints, notificationsEndpoints, photosEndpoints, profileEndpoints, settingsEndpoints, shellEndpoints, paymentsContracts, landerContract] as Record<string, unknown>[]
+const endpointModules = [accountsEndpoints, chatEndpoints, complaintsEndpoints, discoveryEndpoints, notificationsEndpoints, photosEndpoints, profileEndpoints, settingsEndpoints, shellEndpoints, paymentsContracts, landerContract] as Record<string, unknown>[]
 const definitions = new Map<string, EndpointDefinition>()
 for (const v of endpointModules.flatMap((m) => Object.values(m)).flatMap((v) => (isEndpoint(v) ? [v] : typeof v === 'object' && v !== null ? Object.values(v) : []))) {
   if (isEndpoint(v)) definitions.set(`${v.method} ${v.path}`, v)
