@@ -15,6 +15,7 @@ import { issueToken } from './tokens.server'
 import { queueMail } from '../mail/send-mail.server'
 import type { Account } from './sessions.server'
 import { isUniqueViolation } from '../../server/input-guard.server'
+import { ageOn } from '../../shared/dates'
 
 export const MIN_AGE = 18
 export const MIN_PASSWORD = 8
@@ -26,16 +27,10 @@ export type SignupOutcome =
   | { ok: true; account: Account }
   | { ok: false; status: number; code: string; message: string; fields?: Record<string, string>; suggestion?: string }
 
-/** Age in whole years on today's date, or undefined for an invalid YYYY-MM-DD date. */
+/** A signup's age (ageOn of src/shared/dates.ts), or undefined for an invalid date or an implausible age. */
 export function ageOf(dateOfBirth: string, now = new Date()): number | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth)
-  if (!m) return undefined
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
-  const date = new Date(Date.UTC(y, mo - 1, d))
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return undefined
-  let age = now.getUTCFullYear() - y
-  if (now.getUTCMonth() < mo - 1 || (now.getUTCMonth() === mo - 1 && now.getUTCDate() < d)) age--
-  return age >= 0 && age < 120 ? age : undefined
+  const age = ageOn(dateOfBirth, now)
+  return age !== undefined && age >= 0 && age < 120 ? age : undefined
 }
 
 export function validateSignup(input: SignupRequest, t: TFunction): { fields: Record<string, string>; suggestion?: string } {
