@@ -33,16 +33,22 @@ export interface RouteOptions {
   constraints?: Record<string, unknown>
 }
 
-/** The registered handlers of each app (keyed by its services, which the root and every plugin share), for callInProcess. */
-const registries = new WeakMap<object, Map<EndpointDefinition, { handler: EndpointHandler<EndpointDefinition>; opts: RouteOptions }>>()
+type Registered = { handler: EndpointHandler<EndpointDefinition>; opts: RouteOptions }
+/**
+ * The registered handlers of an app, for callInProcess: kept on its services object (shared by the root and every
+ * plugin) under a global symbol and keyed by method and path, because the production build bundles the server and
+ * the pages' +data separately (two copies of this module and of the definitions).
+ */
+const REGISTRY = Symbol.for('dating.endpoint-registry')
+function registryOf(services: object): Map<string, Registered> {
+  const holder = services as { [REGISTRY]?: Map<string, Registered> }
+  return (holder[REGISTRY] ??= new Map())
+}
+const registryKey = (def: EndpointDefinition, constraints?: Record<string, unknown>) => `${def.method} ${def.path}${constraints ? ` ${JSON.stringify(constraints)}` : ''}`
 
 /** Registers one endpoint: `route(app, likeEndpoint, async (req) => ({ liked: true, match }))`. */
 export function route<E extends EndpointDefinition>(app: FastifyInstance, def: E, handler: EndpointHandler<E>, opts: RouteOptions = {}) {
-  if (app.services) {
-    let registry = registries.get(app.services)
-    if (!registry) registries.set(app.services, (registry = new Map()))
-    registry.set(def, { handler: handler as unknown as EndpointHandler<EndpointDefinition>, opts })
-  }
+  if (app.services) registryOf(app.services).set(registryKey(def, opts.constraints), { handler: handler as unknown as EndpointHandler<EndpointDefinition>, opts })
   const codes = [...new Set([...COMMON_ERROR_CODES, ...sessionCodes(def.session), ...def.errors])]
   app.route({
     method: def.method,
@@ -87,7 +93,7 @@ export interface InProcessAnswer<E> {
  * redirects throw). Decision: docs/decisions/026-contracts-completed.md.
  */
 export async function callInProcess<E extends EndpointDefinition>(services: object, req: FastifyRequest, def: E, input: EndpointInput<E>): Promise<InProcessAnswer<E>> {
-  const entry = registries.get(services)?.get(def)
+  const entry = registryOf(services).get(registryKey(def))
   if (!entry) throw new Error(`${def.method} ${def.path} is not registered with route()`)
   const { t } = req.ctx
   const given = input as { query?: unknown; params?: unknown; body?: unknown }
