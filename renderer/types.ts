@@ -5,6 +5,7 @@ import type { Settings, CompanyInfo } from '../src/features/settings/settings.se
 import type { PresentedUser } from '../src/shared/contracts'
 import type { AppTheme, TenantThemeInput } from '../themes/build-theme'
 import type { Locale } from '../src/shared/locales'
+import type { EndpointDefinition, EndpointInput, EndpointResponse } from '../src/shared/endpoint'
 
 export type LayoutName = 'default' | 'chat' | 'lander' | 'empty'
 
@@ -50,8 +51,12 @@ declare global {
 
 /** Server functions a page's +data hook may call; the server provides them per request. */
 export interface PageServices {
-  /** GET of an /api/ path as the visitor of this request (see src/server/vike.server.ts). */
-  api(url: string): Promise<{ status: number; body: unknown }>
+  /**
+   * Calls a GET endpoint's handler in process as the visitor of this request, with the context already resolved
+   * for the page (src/server/endpoint.server.ts callInProcess): the answer the browser would fetch, or the error
+   * status with a null body. Decision 026.
+   */
+  call<E extends EndpointDefinition<'GET'>>(def: E, input: EndpointInput<E>): Promise<{ status: number; body: EndpointResponse<E> | null }>
   extraPage(token: string): { title: string; body: string } | undefined
 }
 

@@ -5,11 +5,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify'
 import { z } from 'zod'
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod'
-import type { EndpointBody, EndpointDefinition, EndpointParams, EndpointQuery, EndpointResponse, EndpointSession } from '../shared/endpoint'
+import type { EndpointBody, EndpointDefinition, EndpointInput, EndpointParams, EndpointQuery, EndpointResponse, EndpointSession } from '../shared/endpoint'
 import { apiErrorSchema, COMMON_ERROR_CODES } from '../shared/api-errors'
 import type { Account } from '../features/accounts/sessions.server'
 import { ApiError, requireAccount, type RequestContext } from './context.server'
-import { fieldMessage, isMissing } from './zod-errors.server'
+import { fieldMessage, invalidInput, isMissing } from './zod-errors.server'
 import { can } from '../shared/staff-policy'
 
 /** The request a handler gets: inputs typed from the definition, the member for `member`, the staff member for `staff`. */
@@ -27,16 +27,36 @@ export interface RouteOptions {
    * look absent to callers without a secret, so that not even their validation answers.
    */
   guard?: (req: FastifyRequest) => void | Promise<void>
+  /**
+   * Fastify route constraints, for the rare address that is two endpoints told apart by something other than
+   * method and path (POST /api/user.php and POST /api/user.php?push=1 of SPEC.md section 7).
+   */
+  constraints?: Record<string, unknown>
 }
+
+type Registered = { handler: EndpointHandler<EndpointDefinition>; opts: RouteOptions }
+/**
+ * The registered handlers of an app, for callInProcess: kept on its services object (shared by the root and every
+ * plugin) under a global symbol and keyed by method and path, because the production build bundles the server and
+ * the pages' +data separately (two copies of this module and of the definitions).
+ */
+const REGISTRY = Symbol.for('dating.endpoint-registry')
+function registryOf(services: object): Map<string, Registered> {
+  const holder = services as { [REGISTRY]?: Map<string, Registered> }
+  return (holder[REGISTRY] ??= new Map())
+}
+const registryKey = (def: EndpointDefinition, constraints?: Record<string, unknown>) => `${def.method} ${def.path}${constraints ? ` ${JSON.stringify(constraints)}` : ''}`
 
 /** Registers one endpoint: `route(app, likeEndpoint, async (req) => ({ liked: true, match }))`. */
 export function route<E extends EndpointDefinition>(app: FastifyInstance, def: E, handler: EndpointHandler<E>, opts: RouteOptions = {}) {
   // A console endpoint without its policy action would be open to every role: refuse to register it.
   if (def.session === 'staff' && !def.staffAction) throw new Error(`${def.method} ${def.path}: a staff endpoint needs its staffAction (src/shared/staff-policy.ts)`)
+  if (app.services) registryOf(app.services).set(registryKey(def, opts.constraints), { handler: handler as unknown as EndpointHandler<EndpointDefinition>, opts })
   const codes = [...new Set([...COMMON_ERROR_CODES, ...sessionCodes(def.session), ...def.errors])]
   app.route({
     method: def.method,
     url: def.path,
+    ...(opts.constraints ? { constraints: opts.constraints } : {}),
     schema: {
       summary: def.summary,
       description: `Session: ${def.session}. Error codes: ${codes.join(', ')}.`,
@@ -57,6 +77,74 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, def: E
     },
     handler: (req, reply) => handler(req as unknown as EndpointRequest<E>, reply),
   })
+}
+
+/** What an in-process call answers: the status and the body the HTTP answer would have had (null for an error). */
+export interface InProcessAnswer<E> {
+  status: number
+  body: EndpointResponse<E> | null
+  /** The error answer's code, for a status other than 2xx. */
+  error?: string
+}
+
+/**
+ * Calls a registered endpoint's handler in process, as the request `req` (a page request whose tenant, session,
+ * language and GeoIP country are already resolved in req.ctx): the same session check, guard, input validation
+ * and response schema as over HTTP, without a second request through Fastify. The answer is the JSON the API
+ * would send (encoded by the response schema, unlisted keys left out), so a page's +data gets exactly what the
+ * browser would fetch. Handlers called this way may not write to the reply beyond headers and status (cookies and
+ * redirects throw). Decision: docs/decisions/026-contracts-completed.md.
+ */
+export async function callInProcess<E extends EndpointDefinition>(services: object, req: FastifyRequest, def: E, input: EndpointInput<E>): Promise<InProcessAnswer<E>> {
+  const entry = registryOf(services).get(registryKey(def))
+  if (!entry) throw new Error(`${def.method} ${def.path} is not registered with route()`)
+  const { t } = req.ctx
+  const given = input as { query?: unknown; params?: unknown; body?: unknown }
+  const valid = (schema: z.ZodType | undefined, value: unknown) => {
+    if (!schema) return value
+    const parsed = schema.safeParse(value ?? {})
+    if (!parsed.success) throw invalidInput(parsed.error.issues, value ?? {}, t)
+    return parsed.data
+  }
+  let status = 200
+  const reply = inProcessReply(def, (code) => (status = code))
+  try {
+    enforceSession(req, def, entry.opts)
+    await entry.opts.guard?.(req)
+    const inner = Object.create(req, {
+      params: { value: valid(def.params, given.params) },
+      body: { value: valid(def.body, given.body) },
+      query: { value: valid(def.query, given.query) },
+    }) as FastifyRequest
+    const data = await entry.handler(inner as unknown as EndpointRequest<EndpointDefinition>, reply)
+    const encoded = z.safeEncode(def.response, data)
+    if (!encoded.success) throw new ResponseSerializationError(def.method, def.path, { cause: encoded.error })
+    // The JSON round trip the browser's copy makes (dates as strings, undefined left out).
+    return { status, body: JSON.parse(JSON.stringify(encoded.data)) as EndpointResponse<E> }
+  } catch (err) {
+    const apiError = toApiError(err as Error, t)
+    if (apiError.statusCode >= 500) throw err
+    return { status: apiError.statusCode, body: null, error: apiError.code }
+  }
+}
+
+/** The reply a handler gets in process: headers and status are taken (and dropped), anything else is refused. */
+function inProcessReply(def: EndpointDefinition, setStatus: (code: number) => void): FastifyReply {
+  const refuse = (what: string) => () => {
+    throw new Error(`${def.method} ${def.path}: reply.${what}() cannot be called in process`)
+  }
+  const reply: Record<string, unknown> = {
+    header: () => reply,
+    headers: () => reply,
+    type: () => reply,
+    code: (code: number) => (setStatus(code), reply),
+    status: (code: number) => (setStatus(code), reply),
+    setCookie: refuse('setCookie'),
+    clearCookie: refuse('clearCookie'),
+    redirect: refuse('redirect'),
+    send: refuse('send'),
+  }
+  return reply as unknown as FastifyReply
 }
 
 function sessionCodes(session: EndpointDefinition['session']): string[] {

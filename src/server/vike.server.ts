@@ -11,36 +11,13 @@ import { publicTenant } from './public-tenant.server'
 import { servePage, type RenderedPage } from './page-cache.server'
 import { presentUser } from '../features/accounts/sessions.server'
 import { cspNonce } from './security-headers.server'
+import { callInProcess } from './endpoint.server'
 
 // Texts of our own catalogues (no markup in them), in the language of the request.
 const FALLBACK_HTML = (message: string, home: string, lng: string) =>
   `<!DOCTYPE html><html lang="${lng}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Error</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:3rem 1rem"><h1>${message}</h1><p><a href="/">${home}</a></p></body></html>`
 
-/**
- * A GET of our own API as the visitor who asked for the page (same host, cookie and language), answered in
- * process. +data hooks use it so the first paint carries exactly what the page would fetch: the same
- * presenters and visibility rules, no second copy of them for pages.
- */
-function apiGetAs(app: FastifyInstance | undefined, req: FastifyRequest) {
-  return async (url: string): Promise<{ status: number; body: unknown }> => {
-    if (!app || !url.startsWith('/api/')) throw new Error(`not an API path: ${url}`)
-    const headers: Record<string, string> = { host: String(req.headers.host ?? ''), accept: 'application/json' }
-    for (const name of ['cookie', 'accept-language', 'user-agent', 'x-forwarded-for'] as const) {
-      const value = req.headers[name]
-      if (typeof value === 'string') headers[name] = value
-    }
-    const res = await app.inject({ method: 'GET', url, headers, remoteAddress: req.ip })
-    let body: unknown = null
-    try {
-      body = res.json()
-    } catch {
-      body = null
-    }
-    return { status: res.statusCode, body }
-  }
-}
-
-export async function pageContextInit(services: Services, req: FastifyRequest, app?: FastifyInstance) {
+export async function pageContextInit(services: Services, req: FastifyRequest) {
   const ctx = req.ctx
   const { tenant, lng } = ctx
   return {
@@ -52,7 +29,8 @@ export async function pageContextInit(services: Services, req: FastifyRequest, a
     i18nBundleUrl: services.i18n.bundleUrl(lng),
     i18nServer: ctx.i18n,
     services: {
-      api: apiGetAs(app, req),
+      // +data hooks call the endpoints' handlers in process with this request's context (decision 026).
+      call: (def: Parameters<typeof callInProcess>[2], input: Parameters<typeof callInProcess>[3]) => callInProcess(services, req, def, input),
       extraPage(token: string) {
         const page = tenant.extra_pages[token]
         return page ? { title: pick(page.title, lng, tenant.default_locale), body: pick(page.body, lng, tenant.default_locale) } : undefined
@@ -109,7 +87,7 @@ export function vikePages(opts: { dev: boolean; root?: string }) {
         buildId,
         render: async (): Promise<RenderedPage> => {
           // The response's CSP nonce (security-headers.server.ts): Vike puts it on its scripts, Emotion on its styles.
-          const pageContext = await renderPage({ ...(await pageContextInit(app.services, req, app)), cspNonce: cspNonce(reply) })
+          const pageContext = await renderPage({ ...(await pageContextInit(app.services, req)), cspNonce: cspNonce(reply) })
           const res = pageContext.httpResponse
           // Even the error page could not be rendered.
           if (!res) return { statusCode: 500, headers: [['Content-Type', 'text/html; charset=utf-8']], body: FALLBACK_HTML(req.ctx.t('errors.error_page_failed'), req.ctx.t('errors.home_link'), req.ctx.lng) }

@@ -33,21 +33,13 @@ export const chatListItemSchema = z.object({
 export type ChatListItem = z.infer<typeof chatListItemSchema>
 export const chatsResponse = z.object({ chats: z.array(chatListItemSchema), unread_total: z.number() })
 
-export const conversationRequest = z.object({
-  id: z.coerce.number().int().positive(),
-  /** Older history: messages before this id. */
-  before: z.coerce.number().int().positive().optional(),
-  /** Catching up after a reconnect: messages after this id. */
-  after: z.coerce.number().int().nonnegative().optional(),
-})
 export const conversationResponse = z.object({
-  conversation: z.object({ id: z.number(), profile: memberCardSchema, last_read_by_other: z.number().nullable(), started_by_me: z.boolean() }),
+  /** id is null with a member the viewer has no conversation with yet (GET /api/chat.php?member_id=). */
+  conversation: z.object({ id: z.number().nullable(), profile: memberCardSchema, last_read_by_other: z.number().nullable(), started_by_me: z.boolean() }),
   messages: z.array(chatMessageSchema),
   /** More older messages exist (load them with before = the first id). */
   has_more: z.boolean(),
 })
-export const openChatRequest = z.object({ member_id: z.coerce.number().int().positive() })
-export const openChatResponse = z.object({ conversation_id: z.number() })
 export const deleteChatRequest = z.union([z.object({ id: z.coerce.number().int().positive() }), z.object({ profile_id: z.coerce.number().int().positive() })])
 
 export const CLIENT_ID = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/)

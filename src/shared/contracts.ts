@@ -1,21 +1,8 @@
 // The API's request contracts: the server validates with them, the client types from them.
 import { z } from 'zod'
-import { LOCALES } from './locales'
 import { PROFILE_VALUES } from './profile-values'
 
 const email = z.string().trim().max(254).pipe(z.email({ message: 'validation.email_invalid' }))
-
-export const loginRequest = z.object({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(200),
-  /** Set by the login page's "reactivate" button after the answer account_deleted. */
-  reactivate: z.boolean().optional(),
-})
-export type LoginRequest = z.infer<typeof loginRequest>
-
-export const updateUserRequest = z.object({
-  language: z.enum(LOCALES),
-})
 
 export const complaintRequest = z.object({
   name: z.string().trim().min(1).max(100),
@@ -36,17 +23,6 @@ export const COMPLAINT_HANDLING_DAYS = 14
 
 /** reference: the number the member and support quote (K<year>-<id>). */
 export const complaintResponse = z.object({ id: z.number(), reference: z.string(), email: z.string() })
-
-export const languageRequest = z.object({ language: z.enum(LOCALES) })
-
-/** The error shape of every API error. */
-export const apiErrorResponse = z.object({
-  error: z.string(),
-  message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-  authentication_required: z.boolean().optional(),
-})
-export type ApiErrorResponse = z.infer<typeof apiErrorResponse>
 
 /** The logged-in user of SPEC.md section 3 (GET/POST/PUT /api/user.php answer { user }). */
 export const userSchema = z.object({
@@ -86,32 +62,6 @@ export const trackingSchema = z
   .partial()
 export type Tracking = z.infer<typeof trackingSchema>
 
-/** POST /api/signup.php. Field rules and their messages are checked by the server (SPEC.md section 5). */
-export const signupRequest = z.object({
-  email: z.string().max(254),
-  name: z.string().max(60),
-  password: z.string().max(200),
-  date_of_birth: z.string().max(10),
-  signup_message: z.string().max(1000).optional(),
-  tracking: trackingSchema.optional(),
-})
-export type SignupRequest = z.infer<typeof signupRequest>
-
-export const resetPasswordRequest = z.object({ email: z.string().max(254) })
-export const resetPasswordDoRequest = z.object({ token: z.string().max(200), password: z.string().max(200), password_repeat: z.string().max(200) })
-
-export const changePasswordRequest = z.object({ old_password: z.string().max(200), password: z.string().max(200), password_repeat: z.string().max(200) })
-export const changeEmailRequest = z.object({ email: z.string().max(254) })
-export const tokenRequest = z.object({ token: z.string().max(200) })
-/** ?token= of a mail's link: one value (a repeated parameter arrives as a list and is refused), may be absent. */
-export const tokenQuery = z.object({ token: z.string({ error: 'validation.single_value' }).max(200).optional() })
-
-export const DELETE_REASONS = ['found_partner', 'no_matches', 'too_expensive', 'too_many_mails', 'privacy', 'other'] as const
-export const deleteAccountRequest = z.object({
-  password: z.string().max(200),
-  reason: z.enum(DELETE_REASONS),
-  reason_text: z.string().trim().max(1000).optional(),
-})
 /** A member's discount code, with the fields of SPEC.md section 3 (validity: days it is valid from its creation). */
 export const discountCodeSchema = z.object({
   code: z.string(),
@@ -127,10 +77,6 @@ export const discountCodeSchema = z.object({
   paymentmethods: z.array(z.string()).nullable(),
 })
 export type DiscountCode = z.infer<typeof discountCodeSchema>
-/** POST /api/delete-discount.php: the discount offered instead of deleting the account, one per member. */
-export const stayDiscountResponse = z.object({ discount: discountCodeSchema })
-export const invisibleRequest = z.object({ invisible: z.boolean() })
-
 export const NOTIFICATION_TYPES = ['email_messages', 'email_likes', 'email_matches', 'email_newsletter'] as const
 export const DISABLED_REASONS = ['fbl', 'bounce', 'listunsubscribe'] as const
 export const notificationSettingsSchema = z.object({
@@ -182,11 +128,3 @@ export type OwnProfile = z.infer<typeof ownProfileSchema>
 export const updateProfileRequest = ownProfileSchema.partial()
 
 export const geocodeRequest = z.object({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) })
-
-/** POST /api/user.php?push=1: a browser's push subscription (PushSubscription.toJSON()). */
-export const pushSubscriptionRequest = z.object({
-  subscription: z.object({
-    endpoint: z.string().url().max(1000).refine((u) => u.startsWith('https://'), 'validation.url_invalid'),
-    keys: z.object({ p256dh: z.string().min(10).max(200), auth: z.string().min(8).max(100) }),
-  }),
-})

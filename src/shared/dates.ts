@@ -30,3 +30,18 @@ export function calendarDaysBetween(from: Date | string | number, to: Date | str
   const day = (at: Date | string | number) => Date.parse(`${dayInZone(at, timeZone)}T00:00:00Z`)
   return Math.round((day(to) - day(from)) / 86_400_000)
 }
+
+/**
+ * Whole years from a date of birth (YYYY-MM-DD) to `today` (UTC calendar), or undefined for text that is not a real
+ * calendar date (2001-02-29, 17-05-1990). The one age function: signup's age rule and every presented profile.
+ */
+export function ageOn(dateOfBirth: string, today = new Date()): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth)
+  if (!m) return undefined
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  const date = new Date(Date.UTC(y, mo - 1, d))
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return undefined
+  let age = today.getUTCFullYear() - y
+  if (today.getUTCMonth() < mo - 1 || (today.getUTCMonth() === mo - 1 && today.getUTCDate() < d)) age--
+  return age
+}

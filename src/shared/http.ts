@@ -19,6 +19,8 @@ export class SilentAbort extends Error {}
 export interface HttpOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'
   body?: unknown
+  /** A multipart body instead of JSON (the upload endpoints, whose definitions take a file, not a JSON body). */
+  form?: FormData
   /** Retries for network errors and 502/503/504 on idempotent requests (SPEC.md section 7: 5). */
   retries?: number
   fetchImpl?: typeof fetch
@@ -40,13 +42,14 @@ export async function http<T>(url: string, opts: HttpOptions = {}): Promise<T> {
   const idempotent = method !== 'POST'
   const retries = opts.retries ?? (idempotent ? 5 : 0)
   const headers: Record<string, string> = { Accept: 'application/json' }
-  if (opts.body !== undefined) headers['Content-Type'] = 'application/json'
+  if (opts.body !== undefined && !opts.form) headers['Content-Type'] = 'application/json'
+  const body = opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body))
   if (url.startsWith('/api/user.php')) headers['X-Request-Type'] = 'client'
 
   for (let attempt = 0; ; attempt++) {
     let res: Response
     try {
-      res = await doFetch(url, { method, headers, credentials: 'same-origin', body: opts.body === undefined ? undefined : JSON.stringify(opts.body) })
+      res = await doFetch(url, { method, headers, credentials: 'same-origin', body })
     } catch (err) {
       if (attempt < retries) {
         await sleep(200 * 2 ** attempt)

@@ -1,6 +1,7 @@
 // The fields of the member's own profile (SPEC.md section 3), shared by /complete-signup, /profile and the
 // settings screen. Each field is controlled (value, onChange) and shows its own localized error.
 import { useEffect, useState, type ReactNode } from 'react'
+import useSWR from 'swr'
 import styled from './styled'
 import { useTranslation } from '../shared/use-translation'
 import { usePageContext } from '../../renderer/page-context'
@@ -109,7 +110,7 @@ export function AppearanceFields({ profile, set, errors = {} }: { profile: Pick<
 }
 
 type Interest = { id: string; name: string }
-type CountryRegions = { country: string; name: string; regions: { code: string; name: string }[] }
+export type CountryRegions = { country: string; name: string; regions: { code: string; name: string }[] }
 
 /** The tenant's interests (GET /api/interests.php, loaded once per page). */
 function useInterestOptions(): Interest[] {
@@ -120,13 +121,14 @@ function useInterestOptions(): Interest[] {
   return interests
 }
 
-/** The regions of the tenant's countries (GET /api/regions.php). */
-function useRegionOptions(): CountryRegions[] {
-  const [regions, setRegions] = useState<CountryRegions[]>([])
-  useEffect(() => {
-    http<{ countries: CountryRegions[] }>('/api/regions.php').then((r) => setRegions(r.countries)).catch(() => undefined)
-  }, [])
-  return regions
+const REGIONS_URL = '/api/regions.php'
+/**
+ * The regions of the tenant's countries (GET /api/regions.php), the one regions hook of the site (profile location
+ * and search filters): SWR, so every field on a page shares one request and its cache. Empty until loaded.
+ */
+export function useRegions(): CountryRegions[] {
+  const { data } = useSWR(REGIONS_URL, (url: string) => http<{ countries: CountryRegions[] }>(url), { revalidateOnFocus: false })
+  return data?.countries ?? []
 }
 
 /** Interests from the tenant's list, as chips. */
@@ -157,7 +159,7 @@ type Place = Pick<OwnProfile, 'country' | 'region' | 'city'>
 export function LocationFields({ profile, set, errors = {} }: { profile: Place; set: Patch; errors?: ProfileErrors }) {
   const { t } = useTranslation()
   const { tenant } = usePageContext()
-  const regions = useRegionOptions()
+  const regions = useRegions()
   const countryRegions = regions.find((c) => c.country === profile.country)?.regions ?? []
   return (
     <>

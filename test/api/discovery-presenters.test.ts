@@ -1,4 +1,5 @@
-import { ageOn, presentMemberImage, presentMemberProfile } from '../../src/features/discovery/present-member.server'
+import { presentMemberImage, presentMemberProfile } from '../../src/features/discovery/present-member.server'
+import { ageOn } from '../../src/shared/dates'
 import { demoTenants } from '../support/tenants'
 
 const photo = (id: number, visibility: 'public' | 'private', status = 'active') => ({

@@ -50,6 +50,8 @@ import routeSocial from '../../pages/landers/socialnetwork/+route'
 import routeTransitionsVideo from '../../pages/landers/transitionsvideolanding/+route'
 import routeVideo from '../../pages/landers/video/+route'
 import routeTinderSwipe from '../../pages/landers/tinderswipe/+route'
+import { endpointUrl } from '../../src/shared/api-client'
+import type { EndpointDefinition } from '../../src/shared/endpoint'
 
 jest.setTimeout(300_000)
 
@@ -142,8 +144,9 @@ describeEachDb('landers', (kind) => {
       config: { layout: 'lander' },
       i18nServer: i18n,
       services: {
-        api: async (url: string) => {
-          const res = await app.inject({ method: 'GET', url, headers: { host: hostOf(tenantId), cookie: [`lang=${lng}`, cookie].filter(Boolean).join('; ') } })
+        // The lander endpoint as the page calls it (decision 026), answered here through HTTP as the visitor.
+        call: async (def: EndpointDefinition, input: never) => {
+          const res = await app.inject({ method: 'GET', url: endpointUrl(def, input), headers: { host: hostOf(tenantId), cookie: [`lang=${lng}`, cookie].filter(Boolean).join('; ') } })
           return { status: res.statusCode, body: res.json() }
         },
       },

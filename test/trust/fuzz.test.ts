@@ -15,6 +15,8 @@ import * as contracts from '../../src/shared/contracts'
 import * as chatContracts from '../../src/shared/chat-contracts'
 import * as discoveryContracts from '../../src/shared/discovery-contracts'
 import type { EndpointDefinition } from '../../src/shared/endpoint'
+import * as accountsEndpoints from '../../src/features/accounts/endpoints'
+import * as chatEndpoints from '../../src/features/chat/endpoints'
 import * as complaintsEndpoints from '../../src/features/complaints/endpoints'
 import * as discoveryEndpoints from '../../src/features/discovery/endpoints'
 import * as notificationsEndpoints from '../../src/features/notifications/endpoints'
@@ -129,7 +131,7 @@ function arbitraryOf(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
 
 const isZod = (v: unknown): v is z.ZodType => typeof v === 'object' && v !== null && '_zod' in v
 /** Every request contract of the API (exports named *Request), and every field name any contract uses. */
-const modules = [contracts, chatContracts, discoveryContracts] as Record<string, unknown>[]
+const modules = [contracts, chatContracts, discoveryContracts, accountsEndpoints] as Record<string, unknown>[]
 const requestSchemas = modules.flatMap((m) => Object.entries(m).filter(([name, v]) => /Request$/.test(name) && isZod(v)).map(([, v]) => v as z.ZodType))
 const fieldNames = [
   ...new Set([
@@ -142,7 +144,7 @@ const fieldNames = [
 // query, path parameters and body from it (and still from the heuristics, for the hostile shapes).
 const isEndpoint = (v: unknown): v is EndpointDefinition =>
   typeof v === 'object' && v !== null && typeof (v as { method?: unknown }).method === 'string' && typeof (v as { path?: unknown }).path === 'string' && isZod((v as { response?: unknown }).response)
-const endpointModules = [complaintsEndpoints, discoveryEndpoints, notificationsEndpoints, photosEndpoints, profileEndpoints, settingsEndpoints, shellEndpoints, paymentsContracts, landerContract] as Record<string, unknown>[]
+const endpointModules = [accountsEndpoints, chatEndpoints, complaintsEndpoints, discoveryEndpoints, notificationsEndpoints, photosEndpoints, profileEndpoints, settingsEndpoints, shellEndpoints, paymentsContracts, landerContract] as Record<string, unknown>[]
 const definitions = new Map<string, EndpointDefinition>()
 for (const v of endpointModules.flatMap((m) => Object.values(m)).flatMap((v) => (isEndpoint(v) ? [v] : typeof v === 'object' && v !== null ? Object.values(v) : []))) {
   if (isEndpoint(v)) definitions.set(`${v.method} ${v.path}`, v)

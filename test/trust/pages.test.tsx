@@ -63,6 +63,8 @@ import Social from '../../pages/landers/socialnetwork/+Page'
 import TransitionsVideo from '../../pages/landers/transitionsvideolanding/+Page'
 import Video from '../../pages/landers/video/+Page'
 import TinderSwipe from '../../pages/landers/tinderswipe/+Page'
+import { endpointUrl } from '../../src/shared/api-client'
+import type { EndpointDefinition } from '../../src/shared/endpoint'
 
 jest.setTimeout(180_000)
 
@@ -151,8 +153,9 @@ describeEachDb('pages: isolation and photo leak in the HTML', (kind) => {
       config: { layout: def.layout ?? 'default' },
       i18nServer: i18n,
       services: {
-        api: async (url: string) => {
-          const res = await app.inject({ method: 'GET', url, headers: { host: HOSTS[pool], accept: 'application/json', ...(viewer ? { cookie: viewer.cookie } : {}) } })
+        // The endpoints as the pages call them (decision 026), answered here through HTTP as the viewer.
+        call: async (def: EndpointDefinition, input: never) => {
+          const res = await app.inject({ method: 'GET', url: endpointUrl(def, input), headers: { host: HOSTS[pool], accept: 'application/json', ...(viewer ? { cookie: viewer.cookie } : {}) } })
           return { status: res.statusCode, body: res.json() }
         },
         extraPage: () => undefined,

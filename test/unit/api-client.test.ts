@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { defineEndpoint } from '../../src/shared/endpoint'
 import { callEndpoint, endpointKey, endpointUrl } from '../../src/shared/api-client'
 import { likesEndpoint, swipeEndpoint, unblockEndpoint } from '../../src/features/discovery/endpoints'
+import { sendImageEndpoint } from '../../src/features/chat/endpoints'
 
 const json = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: async () => body }) as unknown as Response
 
@@ -39,5 +40,18 @@ describe('the typed client', () => {
 
   it('refuses to build an address without its path parameters', () => {
     expect(() => endpointUrl(photo, { params: { owner: 'a' } as never, query: {}, body: { caption: '' } })).toThrow('path parameter id missing')
+  })
+
+  it('sends an upload endpoint\'s file as multipart, without the JSON content type, and no retry of the POST', async () => {
+    const fetchImpl = jest.fn().mockResolvedValue(json(201, { message: { id: 1 }, credits: 5 }))
+    const form = new FormData()
+    form.append('file', new Blob(['x']))
+    const res = await callEndpoint(sendImageEndpoint, { query: { member_id: 7, client_id: 'abcdefgh' } }, { form, fetchImpl })
+    expect(res.credits).toBe(5)
+    const [url, init] = fetchImpl.mock.calls[0] as [string, RequestInit]
+    expect(url).toBe('/api/message-image.php?member_id=7&client_id=abcdefgh')
+    expect(init.method).toBe('POST')
+    expect(init.body).toBe(form)
+    expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined()
   })
 })

@@ -6,6 +6,8 @@ jest.mock('vike/abort', () => ({
   render: (status: number) => Object.assign(new Error(`render(${status})`), { abortStatusCode: status }),
 }))
 import { likesPageData, memberLandingData, memberPageData, searchPageData, swipeGamePageData } from '../../src/features/members/page-data.server'
+import { endpointUrl } from '../../src/shared/api-client'
+import type { EndpointDefinition } from '../../src/shared/endpoint'
 
 function context(opts: { answer: { status: number; body: unknown }; routeParams?: Record<string, string>; search?: Record<string, string>; user?: object | null }) {
   const urls: string[] = []
@@ -14,8 +16,9 @@ function context(opts: { answer: { status: number; body: unknown }; routeParams?
     urlParsed: { search: opts.search ?? {} },
     user: opts.user === undefined ? { id: 1 } : opts.user,
     services: {
-      api: async (url: string) => {
-        urls.push(url)
+      // The endpoint called in process, recorded as the address the browser would fetch.
+      call: async (def: EndpointDefinition, input: never) => {
+        urls.push(endpointUrl(def, input))
         return opts.answer
       },
     },

@@ -3,7 +3,8 @@ import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
-import { http } from '../../shared/http'
+import { callEndpoint } from '../../shared/api-client'
+import { activateResendEndpoint } from './endpoints'
 import type { PresentedUser } from '../../shared/contracts'
 
 type DeepReadonly<T> = { readonly [K in keyof T]: T[K] extends object | null ? DeepReadonly<T[K]> : T[K] }
@@ -49,7 +50,7 @@ export function ActivationReminder() {
   if (!needsActivationReminder(user, urlPathname)) return null
   const body = t('activation_reminder.body', { email: user!.email })
   const resend = async () => {
-    await http('/api/activate-resend.php', { method: 'POST', body: {} }).catch(() => undefined)
+    await callEndpoint(activateResendEndpoint).catch(() => undefined)
     setSent(true)
   }
   const action = sent ? (

@@ -4,8 +4,10 @@ import { useState, type FormEvent } from 'react'
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom'
 import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
-import { http, HttpError } from '../../shared/http'
-import { DELETE_REASONS, type DiscountCode } from '../../shared/contracts'
+import { HttpError } from '../../shared/http'
+import type { DiscountCode } from '../../shared/contracts'
+import { callEndpoint } from '../../shared/api-client'
+import { DELETE_REASONS, deleteAccountEndpoint, invisibleEndpoint, stayDiscountEndpoint } from './endpoints'
 import { usePageContext } from '../../../renderer/page-context'
 import { Alert, TextAreaField, TextField } from '../../ui/form'
 import { Button, ButtonLink } from '../../ui/button'
@@ -52,7 +54,7 @@ function DiscountAlternative({ onCode }: { onCode: (d: DiscountCode) => void }) 
     setBusy(true)
     setError(undefined)
     try {
-      onCode((await http<{ discount: DiscountCode }>('/api/delete-discount.php', { method: 'POST', body: {} })).discount)
+      onCode((await callEndpoint(stayDiscountEndpoint)).discount)
     } catch (err) {
       setError(err instanceof HttpError && err.message ? err.message : t('errors.generic'))
       setBusy(false)
@@ -116,7 +118,7 @@ function Alternatives({ onCancel, onCode }: { onCancel: () => void; onCode: (d: 
             {t('delete.alt_invisible_done')}
           </Alert>
         ) : (
-          <Button variant="secondary" onClick={() => http('/api/invisible.php', { method: 'POST', body: { invisible: true } }).then(() => setInvisible(true))}>
+          <Button variant="secondary" onClick={() => callEndpoint(invisibleEndpoint, { body: { invisible: true } }).then(() => setInvisible(true))}>
             {t('delete.alt_invisible_button')}
           </Button>
         )}
@@ -169,7 +171,7 @@ function Confirm({ reason, text }: { reason?: Reason; text: string }) {
     setBusy(true)
     setError(undefined)
     try {
-      await http('/api/delete-account.php', { method: 'POST', body: { password, reason: reason ?? 'other', reason_text: text || undefined } })
+      await callEndpoint(deleteAccountEndpoint, { body: { password, reason: reason ?? 'other', reason_text: text || undefined } })
       window.location.href = '/account-deleted'
     } catch (err) {
       setError(err instanceof HttpError ? (err.fields?.password ?? err.message) : t('errors.generic'))

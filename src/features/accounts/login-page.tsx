@@ -2,11 +2,12 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
 import { useSession, useSessionStore } from '../../shared/session/session-context'
-import { http, HttpError } from '../../shared/http'
+import { HttpError } from '../../shared/http'
+import { callEndpoint } from '../../shared/api-client'
+import { loginEndpoint } from './endpoints'
 import { PageColumn, Card, PageTitle } from '../../ui/page'
 import { Alert, TextField } from '../../ui/form'
 import { Button } from '../../ui/button'
-import type { PresentedUser } from '../../shared/contracts'
 import { safeNextPath } from '../../shared/next-path'
 
 export function LoginPage() {
@@ -27,10 +28,7 @@ export function LoginPage() {
     setBusy(true)
     setError(undefined)
     try {
-      const res = await http<{ user: PresentedUser }>('/api/user.php', {
-        method: 'POST',
-        body: reactivate ? { ...credentials, reactivate: true } : credentials,
-      })
+      const res = await callEndpoint(loginEndpoint, { body: reactivate ? { ...credentials, reactivate: true } : credentials })
       store.user = res.user
       // Back to the members-only page the visitor came from (same site only), else the member search, the home
       // after login (SPEC.md section 2).

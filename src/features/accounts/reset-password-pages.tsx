@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from '../../shared/use-translation'
-import { http, HttpError } from '../../shared/http'
+import { HttpError } from '../../shared/http'
+import { callEndpoint } from '../../shared/api-client'
+import { resetPasswordDoEndpoint, resetPasswordEndpoint } from './endpoints'
 import { PageColumn, Card, PageTitle } from '../../ui/page'
 import { Alert, TextField } from '../../ui/form'
 import { Button, ButtonLink } from '../../ui/button'
@@ -33,7 +35,7 @@ function useSubmit<T>(send: () => Promise<T>) {
 export function ResetPasswordPage() {
   const { t } = useTranslation()
   const [email, setEmail] = useState('')
-  const { busy, error, fields, done, submit } = useSubmit(() => http('/api/reset-password.php', { method: 'POST', body: { email } }))
+  const { busy, error, fields, done, submit } = useSubmit(() => callEndpoint(resetPasswordEndpoint, { body: { email } }))
   return (
     <PageColumn width={480}>
       <Card>
@@ -67,7 +69,7 @@ export function ResetPasswordDoPage() {
   const [password, setPassword] = useState('')
   const [repeat, setRepeat] = useState('')
   const token = typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('token') ?? '')
-  const { busy, error, fields, done, submit } = useSubmit(() => http('/api/reset-password-do.php', { method: 'POST', body: { token, password, password_repeat: repeat } }))
+  const { busy, error, fields, done, submit } = useSubmit(() => callEndpoint(resetPasswordDoEndpoint, { body: { token, password, password_repeat: repeat } }))
   return (
     <PageColumn width={480}>
       <Card>

@@ -2,7 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react'
 import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { useSession } from '../../shared/session/session-context'
-import { http, HttpError } from '../../shared/http'
+import { HttpError } from '../../shared/http'
+import { callEndpoint } from '../../shared/api-client'
+import { changeEmailEndpoint, changePasswordEndpoint, confirmEmailChangeEndpoint } from './endpoints'
 import { PageColumn, Card, PageTitle } from '../../ui/page'
 import { Alert, TextField } from '../../ui/form'
 import { Button, ButtonLink } from '../../ui/button'
@@ -14,7 +16,7 @@ import { InterestsSection, LocationSection, OwnProfileSections } from '../../ui/
 const Section = styled(Card)({ marginBottom: 20, h2: { marginTop: 0 } })
 
 /** A form that posts its values and shows the field errors and the result. */
-function useForm<V extends Record<string, string>>(initial: V, url: string) {
+function useForm<V extends Record<string, string>>(initial: V, send: (values: V) => Promise<{ email?: string }>) {
   const { t } = useTranslation()
   const [values, setValues] = useState(initial)
   const [fields, setFields] = useState<Record<string, string>>({})
@@ -29,7 +31,7 @@ function useForm<V extends Record<string, string>>(initial: V, url: string) {
     setError(undefined)
     setDone(undefined)
     try {
-      setDone(await http<{ email?: string }>(url, { method: 'POST', body: values }))
+      setDone(await send(values))
       setValues(initial)
     } catch (err) {
       if (err instanceof HttpError) {
@@ -47,8 +49,8 @@ function useForm<V extends Record<string, string>>(initial: V, url: string) {
 export function SettingsPage() {
   const { t } = useTranslation()
   const { user } = useSession()
-  const email = useForm({ email: '' }, '/api/mail-change.php')
-  const password = useForm({ old_password: '', password: '', password_repeat: '' }, '/api/password.php')
+  const email = useForm({ email: '' }, (body) => callEndpoint(changeEmailEndpoint, { body }))
+  const password = useForm({ old_password: '', password: '', password_repeat: '' }, (body) => callEndpoint(changePasswordEndpoint, { body }))
   if (!user) return <LoginRequired title={t('settings.title')} message={t('settings.login_required')} />
   return (
     <PageColumn width={640}>
@@ -127,7 +129,7 @@ export function MailChangeDoPage() {
   const [state, setState] = useState<{ busy: boolean; email?: string; error?: string }>({ busy: true })
   useEffect(() => {
     const token = new URLSearchParams(window.location.search).get('token') ?? ''
-    http<{ email: string }>('/api/mail-change-do.php', { method: 'POST', body: { token } })
+    callEndpoint(confirmEmailChangeEndpoint, { body: { token } })
       .then((r) => setState({ busy: false, email: r.email }))
       .catch((err) => setState({ busy: false, error: err instanceof HttpError && err.message ? err.message : t('errors.generic') }))
   }, [t])

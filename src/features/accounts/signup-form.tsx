@@ -3,10 +3,11 @@ import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
 import { useSessionStore } from '../../shared/session/session-context'
-import { http, HttpError } from '../../shared/http'
+import { HttpError } from '../../shared/http'
+import { callEndpoint } from '../../shared/api-client'
+import { signupEndpoint } from './endpoints'
 import { storedTracking } from '../../shared/tracking'
 import { suggestEmail } from '../../shared/email-suggest'
-import type { PresentedUser } from '../../shared/contracts'
 import { Alert, TextAreaField, TextField } from '../../ui/form'
 import { Button } from '../../ui/button'
 
@@ -59,8 +60,7 @@ export function SignupForm({ onBusyChange, onLogin }: SignupFormProps) {
     setFields({})
     const date_of_birth = values.day && values.month && values.year ? `${values.year}-${pad(Number(values.month))}-${pad(Number(values.day))}` : ''
     try {
-      const res = await http<{ user: PresentedUser }>('/api/signup.php', {
-        method: 'POST',
+      const res = await callEndpoint(signupEndpoint, {
         body: { email: values.email, name: values.name, password: values.password, date_of_birth, signup_message: values.signup_message || undefined, tracking: storedTracking() },
       })
       store.user = res.user

@@ -6,7 +6,8 @@ import type { Db } from '../../db/client.server'
 import { accounts, notificationSettings, profiles } from '../../db/schema'
 import { applyCredits } from '../payments/ledger.server'
 import type { Tenant } from '../../shared/tenant-schema'
-import type { SignupRequest, Tracking } from '../../shared/contracts'
+import type { Tracking } from '../../shared/contracts'
+import type { SignupRequest } from './endpoints'
 import type { Locale } from '../../shared/locales'
 import { suggestEmail } from '../../shared/email-suggest'
 import { hashPassword } from './passwords.server'
@@ -18,6 +19,7 @@ import { isUniqueViolation } from '../../server/input-guard.server'
 import { hasTrafficSource } from '../../shared/tracking'
 import type { AccountTracking } from '../tracking/first-touch.server'
 import { recordConversion } from '../tracking/conversions.server'
+import { ageOn } from '../../shared/dates'
 
 export const MIN_AGE = 18
 export const MIN_PASSWORD = 8
@@ -29,16 +31,10 @@ export type SignupOutcome =
   | { ok: true; account: Account }
   | { ok: false; status: number; code: string; message: string; fields?: Record<string, string>; suggestion?: string }
 
-/** Age in whole years on today's date, or undefined for an invalid YYYY-MM-DD date. */
+/** A signup's age (ageOn of src/shared/dates.ts), or undefined for an invalid date or an implausible age. */
 export function ageOf(dateOfBirth: string, now = new Date()): number | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth)
-  if (!m) return undefined
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
-  const date = new Date(Date.UTC(y, mo - 1, d))
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return undefined
-  let age = now.getUTCFullYear() - y
-  if (now.getUTCMonth() < mo - 1 || (now.getUTCMonth() === mo - 1 && now.getUTCDate() < d)) age--
-  return age >= 0 && age < 120 ? age : undefined
+  const age = ageOn(dateOfBirth, now)
+  return age !== undefined && age >= 0 && age < 120 ? age : undefined
 }
 
 export function validateSignup(input: SignupRequest, t: TFunction): { fields: Record<string, string>; suggestion?: string } {

@@ -1,52 +1,44 @@
-// The chat calls of the browser, typed from the zod contracts in src/shared/chat-contracts.ts.
-import type { z } from 'zod'
-import { http, HttpError } from '../../shared/http'
-import type { ChatMessage, SendMessageRequest, chatsResponse, conversationResponse, giftsResponse, gifsResponse, sendMessageResponse } from '../../shared/chat-contracts'
+// The chat calls of the browser, through the typed client of the definitions in ./endpoints.ts: addresses, inputs
+// and answers come from there (docs/decisions/016-endpoint-contracts.md).
+import type { ChatMessage, SendMessageRequest } from '../../shared/chat-contracts'
+import { callEndpoint } from '../../shared/api-client'
+import type { EndpointResponse } from '../../shared/endpoint'
+import * as api from './endpoints'
 
-export type ChatsAnswer = z.infer<typeof chatsResponse>
-export type SendAnswer = z.infer<typeof sendMessageResponse>
-export type GiftsAnswer = z.infer<typeof giftsResponse>
-export type GifsAnswer = z.infer<typeof gifsResponse>
+export type ChatsAnswer = EndpointResponse<typeof api.chatsEndpoint>
+export type SendAnswer = EndpointResponse<typeof api.sendMessageEndpoint>
+export type GiftsAnswer = EndpointResponse<typeof api.giftsEndpoint>
+export type GifsAnswer = EndpointResponse<typeof api.gifsEndpoint>
 /** GET /api/chat.php: a conversation with a member who has none yet answers conversation.id null. */
-export type ConversationAnswer = Omit<z.infer<typeof conversationResponse>, 'conversation'> & {
-  conversation: Omit<z.infer<typeof conversationResponse>['conversation'], 'id'> & { id: number | null }
-}
+export type ConversationAnswer = EndpointResponse<typeof api.conversationEndpoint>
 
 /** Where a message goes: an existing conversation or the member a first message starts one with. */
 export type ChatTarget = { conversationId: number } | { memberId: number }
 
-const targetQuery = (to: ChatTarget) => ('conversationId' in to ? `conversation_id=${to.conversationId}` : `member_id=${to.memberId}`)
+const targetQuery = (to: ChatTarget) => ('conversationId' in to ? { conversation_id: to.conversationId } : { member_id: to.memberId })
 
-export const loadChats = () => http<ChatsAnswer>('/api/chats.php')
+export const loadChats = () => callEndpoint(api.chatsEndpoint)
 
 export function loadConversation(opts: { id: number; before?: number; after?: number } | { memberId: number }) {
-  if ('memberId' in opts) return http<ConversationAnswer>(`/api/chat.php?member_id=${opts.memberId}`)
-  const q = new URLSearchParams({ id: String(opts.id) })
-  if (opts.before !== undefined) q.set('before', String(opts.before))
-  if (opts.after !== undefined) q.set('after', String(opts.after))
-  return http<ConversationAnswer>(`/api/chat.php?${q}`)
+  if ('memberId' in opts) return callEndpoint(api.conversationEndpoint, { query: { member_id: opts.memberId } })
+  return callEndpoint(api.conversationEndpoint, { query: { id: opts.id, before: opts.before, after: opts.after } })
 }
 
-export const sendMessage = (to: ChatTarget, body: SendMessageRequest) => http<SendAnswer>(`/api/message.php?${targetQuery(to)}`, { method: 'POST', body })
+export const sendMessage = (to: ChatTarget, body: SendMessageRequest) => callEndpoint(api.sendMessageEndpoint, { query: targetQuery(to), body })
 
 /** POST /api/message-image.php: the photo as multipart; the server checks and re-encodes it. */
-export async function sendImage(to: ChatTarget, clientId: string, file: Blob, fetchImpl: typeof fetch = fetch): Promise<SendAnswer> {
+export function sendImage(to: ChatTarget, clientId: string, file: Blob, fetchImpl?: typeof fetch): Promise<SendAnswer> {
   const form = new FormData()
   form.append('file', file)
-  const res = await fetchImpl(`/api/message-image.php?${targetQuery(to)}&client_id=${encodeURIComponent(clientId)}`, { method: 'POST', body: form, credentials: 'same-origin' })
-  const data = (await res.json().catch(() => ({}))) as Record<string, unknown>
-  if (!res.ok) throw new HttpError(res.status, String(data.error ?? 'error'), String(data.message ?? ''), undefined, data)
-  return data as unknown as SendAnswer
+  return callEndpoint(api.sendImageEndpoint, { query: { ...targetQuery(to), client_id: clientId } }, { form, fetchImpl })
 }
 
-export const markRead = (id: number) => http<{ ok: true }>('/api/chat-read.php', { method: 'POST', body: { id } })
+export const markRead = (id: number) => callEndpoint(api.chatReadEndpoint, { body: { id } })
 
 /** DELETE /api/chat.php by conversation id, or every conversation with a profile. */
 export const removeChats = (by: { id: number } | { profileId: number }) =>
-  http<{ removed: number[] }>(`/api/chat.php?${'id' in by ? `id=${by.id}` : `profile_id=${by.profileId}`}`, { method: 'DELETE', retries: 0 })
+  callEndpoint(api.deleteChatEndpoint, { query: 'id' in by ? { id: by.id } : { profile_id: by.profileId } }, { retries: 0 })
 
-export const loadGifts = () => http<GiftsAnswer>('/api/gifts.php')
-export const searchGifs = (q: string) => http<GifsAnswer>(`/api/gifs.php${q.trim() ? `?q=${encodeURIComponent(q.trim())}` : ''}`)
 
 /** A client message id: a retried send with the same id is stored and charged once. */
 export function newClientId(): string {

@@ -3,8 +3,8 @@
 import { useEffect } from 'react'
 import { subscribe } from 'valtio'
 import { useSession, useSessionStore } from '../../shared/session/session-context'
-import { http } from '../../shared/http'
-import type { PresentedUser } from '../../shared/contracts'
+import { callEndpoint } from '../../shared/api-client'
+import { currentUserEndpoint } from '../accounts/endpoints'
 import { chatStore, badgeTotal, setChats } from './chat-store'
 import { startChatLive, type ChatLive } from './chat-live'
 import { loadChats, loadConversation, markRead } from './chat-api'
@@ -48,7 +48,7 @@ export function ChatLiveClient() {
         loadChats,
         loadConversation: (o) => loadConversation(o),
         markRead,
-        loadUser: () => http<{ user: PresentedUser }>('/api/user.php'),
+        loadUser: () => callEndpoint(currentUserEndpoint),
         // The new likes live in the shared likes store, which the badge and the title prefix read.
         reloadNewLikes: reloadLikes,
       },

@@ -7,7 +7,9 @@ import { navigate } from 'vike/client/router'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
 import { useSession, useSessionStore } from '../../shared/session/session-context'
-import { http, HttpError, SilentAbort } from '../../shared/http'
+import { HttpError, SilentAbort } from '../../shared/http'
+import { callEndpoint } from '../../shared/api-client'
+import { activateResendEndpoint } from '../accounts/endpoints'
 import type { ChatMessage, SendMessageRequest } from '../../shared/chat-contracts'
 import { chatStore, isTyping, markOpened, mergeMessages, upsertMessage, type ShownMessage } from './chat-store'
 import { loadConversation, markRead, newClientId, sendImage, sendMessage, type ChatTarget, type ConversationAnswer, type SendAnswer } from './chat-api'
@@ -536,7 +538,7 @@ export function Conversation({ conversationId, memberId, openGift = false, openI
   }
 
   const resend = async () => {
-    await http('/api/activate-resend.php', { method: 'POST', body: {} }).catch(() => undefined)
+    await callEndpoint(activateResendEndpoint).catch(() => undefined)
     setResent(true)
   }
 

@@ -2,10 +2,10 @@
 // built-in catalogue, or GIPHY when the server has a key).
 import { useEffect, useState } from 'react'
 import styled from '../../ui/styled'
-import useSWR from 'swr'
 import { useTranslation } from '../../shared/use-translation'
 import { Modal } from '../../ui/modal'
-import { loadGifts, searchGifs, type GifsAnswer, type GiftsAnswer } from './chat-api'
+import { useEndpoint } from '../../shared/api-client'
+import { gifsEndpoint, giftsEndpoint } from './endpoints'
 
 const Grid = styled.ul<{ min: number }>(({ min }) => ({
   listStyle: 'none',
@@ -40,7 +40,7 @@ const Muted = styled.p(({ theme }) => ({ color: theme.colors.muted, margin: '12p
 
 export function GiftPicker({ name, onPick, onClose, credits }: { name: string; credits: number | null; onPick: (giftId: string) => void; onClose: () => void }) {
   const { t } = useTranslation()
-  const { data, error } = useSWR<GiftsAnswer>('/api/gifts.php', loadGifts, { revalidateOnFocus: false })
+  const { data, error } = useEndpoint(giftsEndpoint, {}, { revalidateOnFocus: false })
   return (
     <Modal title={t('chats.gift.title', { name })} onClose={onClose} onDismiss={onClose} closeLabel={t('common.close')} width={560}>
       <p style={{ margin: 0 }}>{t('chats.gift.intro')}</p>
@@ -85,7 +85,7 @@ export function GifPicker({ onPick, onClose }: { onPick: (gifId: string) => void
     const id = setTimeout(() => setQuery(q.trim()), 250)
     return () => clearTimeout(id)
   }, [q])
-  const { data, error, isLoading } = useSWR<GifsAnswer>(['/api/gifs.php', query], () => searchGifs(query), { keepPreviousData: true, revalidateOnFocus: false })
+  const { data, error, isLoading } = useEndpoint(gifsEndpoint, { query: { q: query || undefined } }, { keepPreviousData: true, revalidateOnFocus: false })
   return (
     <Modal title={t('chats.gif.title')} onClose={onClose} onDismiss={onClose} closeLabel={t('common.close')} width={560}>
       <label htmlFor="gif-search" style={{ display: 'block', fontWeight: 600, marginBottom: 6 }}>

@@ -5,19 +5,11 @@ import type { MemberCard, MemberImage, MemberProfile } from '../../shared/discov
 import type { Tenant } from '../../shared/tenant-schema'
 import type { accounts, photos, profiles } from '../../db/schema'
 import type { Viewer } from './visibility.server'
+import { ageOn } from '../../shared/dates'
 
 type AccountRow = Pick<typeof accounts.$inferSelect, 'id' | 'fictional'>
 type ProfileRow = typeof profiles.$inferSelect
 type PhotoRow = Pick<typeof photos.$inferSelect, 'id' | 'filename' | 'thumbFilename' | 'blurredFilename' | 'visibility' | 'status'>
-
-/** Whole years between a date of birth (YYYY-MM-DD) and today. */
-export function ageOn(birthDate: string, today = new Date()): number {
-  const [y, m, d] = birthDate.split('-').map(Number)
-  let age = today.getUTCFullYear() - y
-  const month = today.getUTCMonth() + 1
-  if (month < m || (month === m && today.getUTCDate() < d)) age -= 1
-  return age
-}
 
 /** A photo as this viewer may see it, or undefined when they may not see it at all. */
 export function presentMemberImage(photo: PhotoRow, viewer: Viewer, mediaBase: string): MemberImage | undefined {
@@ -49,7 +41,8 @@ export function presentMemberCard(input: CardInput, viewer: Viewer, mediaBase: s
   return {
     id: account.id,
     name: profile.name,
-    age: ageOn(profile.birthDate),
+    // A stored date of birth is always a valid date (checked at signup).
+    age: ageOn(profile.birthDate) ?? 0,
     gender: profile.gender === 'male' || profile.gender === 'female' ? profile.gender : null,
     country: profile.country,
     region: profile.region,

@@ -1,8 +1,8 @@
-// The +data of the landers: the lander's answer read from our own API in process, as the visitor (the same
+// The +data of the landers: the lander endpoint's handler called in process as the visitor (decision 026; the same
 // presenters and visibility rules as the discovery pages), plus the document title and the robots rule.
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import type { LanderResponse } from './lander-contract'
+import { landerEndpoint, type LanderResponse } from './lander-contract'
 import { LANDER_DESIGNS, SLUGLESS_DESIGNS, type LanderDesign } from './slug'
 import { landerTexts } from './wording'
 
@@ -16,12 +16,10 @@ export interface LanderPageData extends LanderResponse {
 export async function landerPageData(pageContext: PageContextServer): Promise<LanderPageData> {
   const design = pageContext.routeParams.design as LanderDesign
   if (!LANDER_DESIGNS.includes(design)) throw render(404)
-  const q = new URLSearchParams({ design })
   const slug = pageContext.routeParams.slug
-  if (slug && !SLUGLESS_DESIGNS.includes(design)) q.set('slug', slug.slice(0, 200))
-  const res = await pageContext.services!.api(`/api/lander.php?${q}`)
-  if (res.status !== 200) throw render(res.status === 429 ? 429 : 500)
-  const body = res.body as LanderResponse
+  const res = await pageContext.services!.call(landerEndpoint, { query: { design, slug: slug && !SLUGLESS_DESIGNS.includes(design) ? slug.slice(0, 200) : undefined } })
+  if (res.status !== 200 || !res.body) throw render(res.status === 429 ? 429 : 500)
+  const body: LanderResponse = res.body
   const t = pageContext.i18nServer!.t
   const { title } = landerTexts(t, body, pageContext.tenant.settings.name)
   return { ...body, title, robots: body.indexable ? undefined : 'noindex' }
@@ -40,8 +38,8 @@ export interface SignupMatchesData {
  * them: blurred), read like a lander's. When they cannot be read the page shows the form alone.
  */
 export async function signupMatchesData(pageContext: PageContextServer): Promise<SignupMatchesData> {
-  const res = await pageContext.services!.api('/api/lander.php?design=gallery')
-  if (res.status !== 200) return { members: [], fictional: { singular: '', plural: '', warning: '' } }
-  const body = res.body as LanderResponse
+  const res = await pageContext.services!.call(landerEndpoint, { query: { design: 'gallery' } })
+  if (res.status !== 200 || !res.body) return { members: [], fictional: { singular: '', plural: '', warning: '' } }
+  const body: LanderResponse = res.body
   return { members: body.members.slice(0, SIGNUP_MATCHES), fictional: body.fictional }
 }

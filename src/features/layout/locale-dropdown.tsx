@@ -2,7 +2,9 @@ import { useTranslation } from '../../shared/use-translation'
 import styled from '../../ui/styled'
 import { usePageContext } from '../../../renderer/page-context'
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE, LOCALE_NAMES, type Locale } from '../../shared/locales'
-import { http, SilentAbort } from '../../shared/http'
+import { SilentAbort } from '../../shared/http'
+import { callEndpoint } from '../../shared/api-client'
+import { updateUserEndpoint } from '../accounts/endpoints'
 import { useSession } from '../../shared/session/session-context'
 
 /**
@@ -60,7 +62,7 @@ export async function chooseLocale(lng: Locale, loggedIn: boolean) {
   document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE}; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`
   if (loggedIn) {
     try {
-      await http('/api/user.php', { method: 'PUT', body: { language: lng } })
+      await callEndpoint(updateUserEndpoint, { body: { language: lng } })
     } catch (err) {
       if (!(err instanceof SilentAbort)) throw err
     }

@@ -1,12 +1,15 @@
-// The +data of the discovery pages: the first paint carries what the page would fetch, read from our own API as
-// the visitor (pageContext.services.api), so the page and the API share one set of presenters and rules.
+// The +data of the discovery pages: the first paint carries what the page would fetch, the endpoint's handler
+// called in process as the visitor (pageContext.services.call, decision 026), so the page and the API share one
+// set of presenters and visibility rules.
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { LIKE_TYPES, type LikesResponse, type LikeType, type MatchFinderResponse, type MemberLandingResponse, type MemberResponse, type SearchResponse, type SwipeGameResponse } from '../../shared/discovery-contracts'
+import type { EndpointDefinition, EndpointInput, EndpointResponse } from '../../shared/endpoint'
+import { likesEndpoint, matchFinderEndpoint, memberEndpoint, memberLandingEndpoint, searchEndpoint, swipeGameEndpoint } from '../discovery/endpoints'
 
-async function apiGet<T>(pageContext: PageContextServer, url: string): Promise<{ status: number; body: T | null }> {
-  const res = await pageContext.services!.api(url)
-  return { status: res.status, body: res.status === 200 ? (res.body as T) : null }
+async function apiGet<E extends EndpointDefinition<'GET'>>(pageContext: PageContextServer, def: E, input: EndpointInput<E>): Promise<{ status: number; body: EndpointResponse<E> | null }> {
+  const res = await pageContext.services!.call(def, input)
+  return { status: res.status, body: res.status === 200 ? res.body : null }
 }
 
 /** A member id of the route, or a 404 for anything else. */
@@ -29,12 +32,8 @@ export interface SearchPageData {
 
 /** /members: the first page of results (a visitor's traffic source counts for logged_out_search_trafficsource). */
 export async function searchPageData(pageContext: PageContextServer): Promise<SearchPageData> {
-  const q = new URLSearchParams()
-  for (const k of ['network', 'ref'] as const) {
-    const v = pageContext.urlParsed.search[k]
-    if (v) q.set(k, v.slice(0, 100))
-  }
-  const res = await apiGet<SearchResponse>(pageContext, `/api/search.php?${q}`)
+  const source = (k: 'network' | 'ref') => pageContext.urlParsed.search[k]?.slice(0, 100) || undefined
+  const res = await apiGet(pageContext, searchEndpoint, { query: { network: source('network'), ref: source('ref') } })
   if (res.body) return { page: res.body }
   if (res.status === 401 || res.status === 403) return { page: null }
   fail(res.status)
@@ -50,7 +49,7 @@ export interface MemberPageData {
 
 /** /members/{id} and /likes/m/{id}: the profile, or the 404 page when the API says 404. */
 export async function memberPageData(pageContext: PageContextServer): Promise<MemberPageData> {
-  const res = await apiGet<MemberResponse>(pageContext, `/api/member.php?id=${memberId(pageContext)}`)
+  const res = await apiGet(pageContext, memberEndpoint, { query: { id: memberId(pageContext) } })
   if (res.body) return { member: res.body, login_required: false, title: `${res.body.profile.name}, ${res.body.profile.age}` }
   if (res.status === 401 || res.status === 403) {
     if (!pageContext.user) return { member: null, login_required: true }
@@ -60,7 +59,7 @@ export async function memberPageData(pageContext: PageContextServer): Promise<Me
 
 /** The member landings: that member as a logged-out visitor sees them. */
 export async function memberLandingData(pageContext: PageContextServer): Promise<MemberLandingResponse & { title: string; socialImage?: string }> {
-  const res = await apiGet<MemberLandingResponse>(pageContext, `/api/member-landing.php?id=${memberId(pageContext)}`)
+  const res = await apiGet(pageContext, memberLandingEndpoint, { query: { id: memberId(pageContext) } })
   if (res.body) {
     // The link preview shows the member's blurred public photo (locked: the blurred copy), else the brand image.
     const image = res.body.profile.main_image
@@ -81,7 +80,7 @@ export async function likesPageData(pageContext: PageContextServer): Promise<Lik
   if (!(LIKE_TYPES as readonly string[]).includes(raw)) throw render(404)
   const type = raw as LikeType
   if (!pageContext.user) return { type, likes: null }
-  const res = await apiGet<LikesResponse>(pageContext, `/api/likes.php?type=${type}`)
+  const res = await apiGet(pageContext, likesEndpoint, { query: { type } })
   if (res.body) return { type, likes: res.body }
   fail(res.status)
 }
@@ -93,7 +92,7 @@ export interface SwipeGamePageData {
 /** /swipe-game: the first cards and the likes left today. */
 export async function swipeGamePageData(pageContext: PageContextServer): Promise<SwipeGamePageData> {
   if (!pageContext.user) return { game: null }
-  const res = await apiGet<SwipeGameResponse>(pageContext, '/api/swipe-game.php')
+  const res = await apiGet(pageContext, swipeGameEndpoint, { query: {} })
   if (res.body) return { game: res.body }
   fail(res.status)
 }
@@ -105,7 +104,7 @@ export interface MatchFinderPageData {
 /** /match-finder: the first profile and the next one (the niche's default filters). */
 export async function matchFinderPageData(pageContext: PageContextServer): Promise<MatchFinderPageData> {
   if (!pageContext.user) return { finder: null }
-  const res = await apiGet<MatchFinderResponse>(pageContext, '/api/match-finder.php')
+  const res = await apiGet(pageContext, matchFinderEndpoint, { query: {} })
   if (res.body) return { finder: res.body }
   fail(res.status)
 }

@@ -1,12 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
-import { callEndpoint } from '../../shared/api-client'
-import { regionsEndpoint, type CountryRegions } from '../settings/endpoints'
 import { MAX_SEARCH_AGE, MIN_SEARCH_AGE } from '../../shared/discovery-contracts'
 import { Button } from '../../ui/button'
-import { Chip, Choices } from '../../ui/profile-fields'
+import { Chip, Choices, useRegions } from '../../ui/profile-fields'
 import type { FilterForm } from './search-store'
 
 type SearchField = 'gender' | 'country' | 'region' | 'age'
@@ -84,17 +82,6 @@ function AgeSelect({ name, label, value, onChange }: { name: string; label: stri
       </select>
     </Label>
   )
-}
-
-/** The regions of the tenant's countries, loaded once per page (GET /api/regions.php). */
-function useRegions(): CountryRegions[] {
-  const [regions, setRegions] = useState<CountryRegions[]>([])
-  useEffect(() => {
-    callEndpoint(regionsEndpoint)
-      .then((r) => setRegions(r.countries))
-      .catch(() => undefined)
-  }, [])
-  return regions
 }
 
 /** The search filters the tenant offers (search_fields): gender, country, region, age range; applied on submit, cleared at once. */

@@ -3,9 +3,9 @@ import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
 import { useSession, useSessionStore } from '../../shared/session/session-context'
-import { http } from '../../shared/http'
 import { callEndpoint } from '../../shared/api-client'
 import { enableEmailEndpoint, notificationsEndpoint, updateNotificationsEndpoint } from './endpoints'
+import { pushSubscriptionEndpoint } from '../accounts/endpoints'
 import { NOTIFICATION_TYPES, type NotificationSettings } from '../../shared/contracts'
 import { PageColumn, Card, PageTitle } from '../../ui/page'
 import { Alert } from '../../ui/form'
@@ -64,7 +64,7 @@ export function NotificationsPage() {
       return
     }
     setPushError(undefined)
-    await http('/api/user.php?push=1', { method: 'POST', body: { subscription } })
+    await callEndpoint(pushSubscriptionEndpoint, { query: { push: '1' }, body: { subscription } })
     await update({ push: true })
   }
   const enable = async () => {

@@ -9,7 +9,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 }
 
 /** Asks permission, registers /sw.js and returns the subscription to store; undefined when push is not possible. */
-export async function subscribeToPush(publicKey: string): Promise<PushSubscriptionJSON | undefined> {
+export async function subscribeToPush(publicKey: string): Promise<{ endpoint: string; keys: { p256dh: string; auth: string } } | undefined> {
   if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) return undefined
   if ((await Notification.requestPermission()) !== 'granted') return undefined
   const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' })
@@ -17,5 +17,8 @@ export async function subscribeToPush(publicKey: string): Promise<PushSubscripti
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }))
-  return subscription.toJSON()
+  // What POST /api/user.php?push=1 needs; a browser that gives less has no usable subscription.
+  const { endpoint, keys } = subscription.toJSON()
+  if (!endpoint || !keys?.p256dh || !keys.auth) return undefined
+  return { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } }
 }

@@ -1,13 +1,16 @@
-// The +data of the payment pages: what the page shows first, read from our own payments API as the visitor
-// (pageContext.services.api, decision 011), so the page and the API share one set of rules and presenters.
+// The +data of the payment pages: what the page shows first, the payments endpoints' handlers called in process
+// as the visitor (pageContext.services.call, decisions 011 and 026), so the page and the API share one set of
+// rules and presenters.
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import type { CreditsAnswer, DiscountAnswer, PaymentAnswer, RepeatOrderAnswer, TestCheckoutAnswer, TransactionsAnswer } from './payments-api'
 import { returnParam } from './format'
+import type { EndpointDefinition, EndpointInput, EndpointResponse } from '../../shared/endpoint'
+import { creditsEndpoint, discountCodeEndpoint, getPaymentEndpoint, getRepeatOrderEndpoint, testCheckoutEndpoint, transactionsEndpoint } from './contracts'
 
-async function apiGet<T>(pageContext: PageContextServer, url: string): Promise<{ status: number; body: T | null }> {
-  const res = await pageContext.services!.api(url)
-  return { status: res.status, body: res.status === 200 ? (res.body as T) : null }
+async function apiGet<E extends EndpointDefinition<'GET'>>(pageContext: PageContextServer, def: E, input: EndpointInput<E>): Promise<{ status: number; body: EndpointResponse<E> | null }> {
+  const res = await pageContext.services!.call(def, input)
+  return { status: res.status, body: res.status === 200 ? res.body : null }
 }
 
 function fail(status: number): never {
@@ -30,7 +33,7 @@ export interface CreditsPageData {
 
 /** /credits, /pricing and /premium: the bundles and methods for this visitor (also logged out). */
 export async function creditsPageData(pageContext: PageContextServer): Promise<CreditsPageData> {
-  const res = await apiGet<CreditsAnswer>(pageContext, '/api/credits.php')
+  const res = await apiGet(pageContext, creditsEndpoint, {})
   if (!res.body) fail(res.status)
   return { credits: res.body, returnTo: returnParam(pageContext.urlParsed.search) ?? null, code: codeParam(pageContext) }
 }
@@ -52,7 +55,7 @@ export async function payPageData(pageContext: PageContextServer): Promise<PayPa
   if (method !== null && !(base.credits.methods as string[]).includes(method)) throw render(404)
   let welcome: DiscountAnswer | null = null
   if (pageContext.user && !base.code) {
-    const res = await apiGet<DiscountAnswer>(pageContext, `/api/discountcode.php?welcome=true&bundle_id=${encodeURIComponent(bundleId)}`)
+    const res = await apiGet(pageContext, discountCodeEndpoint, { query: { welcome: 'true', bundle_id: bundleId } })
     if (res.body && res.body.status === 'active' && !res.body.expired) welcome = res.body
   }
   return { ...base, bundleId, method, welcome }
@@ -68,7 +71,7 @@ export async function transactionPageData(pageContext: PageContextServer): Promi
   const id = Number(pageContext.routeParams.id)
   if (!Number.isSafeInteger(id) || id <= 0) throw render(404)
   if (!pageContext.user) return { payment: null, login_required: true }
-  const res = await apiGet<PaymentAnswer>(pageContext, `/api/payment.php?id=${id}`)
+  const res = await apiGet(pageContext, getPaymentEndpoint, { query: { id } })
   if (res.body) return { payment: res.body, login_required: false }
   fail(res.status)
 }
@@ -80,7 +83,7 @@ export interface TransactionsPageData {
 /** /transactions: the member's payments, newest first. */
 export async function transactionsPageData(pageContext: PageContextServer): Promise<TransactionsPageData> {
   if (!pageContext.user) return { transactions: null }
-  const res = await apiGet<TransactionsAnswer>(pageContext, '/api/transactions.php')
+  const res = await apiGet(pageContext, transactionsEndpoint, { query: {} })
   if (res.body) return { transactions: res.body.transactions }
   fail(res.status)
 }
@@ -93,7 +96,7 @@ export interface TestCheckoutPageData {
 export async function testCheckoutPageData(pageContext: PageContextServer): Promise<TestCheckoutPageData> {
   const id = pageContext.routeParams.id
   if (!id || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw render(404)
-  const res = await apiGet<TestCheckoutAnswer>(pageContext, `/api/test-checkout.php?id=${encodeURIComponent(id)}`)
+  const res = await apiGet(pageContext, testCheckoutEndpoint, { query: { id } })
   if (res.body) return { checkout: res.body }
   fail(res.status === 403 ? 404 : res.status)
 }
@@ -118,7 +121,7 @@ export interface RepeatOrderPageData {
 /** /credits/repeat-order: the member's last paid order at today's price. */
 export async function repeatOrderPageData(pageContext: PageContextServer): Promise<RepeatOrderPageData> {
   if (!pageContext.user) return { order: null }
-  const res = await apiGet<RepeatOrderAnswer>(pageContext, '/api/repeat-order.php')
+  const res = await apiGet(pageContext, getRepeatOrderEndpoint, {})
   if (res.body) return { order: res.body }
   if (res.status === 404 || res.status === 409 || res.status === 400) return { order: null }
   fail(res.status)

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm'
 import { ApiError, type Services } from '../../server/context.server'
 import type { EndpointBody, EndpointDefinition, EndpointQuery, EndpointResponse } from '../../shared/endpoint'
 import { route, type EndpointRequest } from '../../server/endpoint.server'
+import { enforceLimit } from '../../server/rate-limit.server'
 import { pick } from '../settings/settings.server'
 import { accounts } from '../../db/schema'
 import type { Account } from '../accounts/sessions.server'
@@ -119,7 +120,7 @@ export async function paymentRoutes(app: FastifyInstance) {
 
   const startPayment = async (req: FastifyRequest, account: Account, input: NewPayment) => {
     const { tenant, t } = req.ctx
-    if (!(await services.limiter.hit(`payment:${account.id}`, 60, 3600))) throw new ApiError(429, 'too_many_requests', t('payments_errors.too_many_requests'))
+    await enforceLimit(req, `payment:${account.id}`, 60, 3600)
     const created = await createPayment(
       {
         db,
@@ -218,7 +219,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     const { tenant, t, lng } = req.ctx
     const started = await startDirectDebit(db, { tenant, account: await fresh(account), country: await country(req, account), input: body })
     // At most 5 text messages an hour per member (counted when one would be sent).
-    if (!(await services.limiter.hit(`directdebit:${account.id}`, 5, 3600))) throw new PaymentError('too_many_requests', 429)
+    await enforceLimit(req, `directdebit:${account.id}`, 5, 3600)
     await pay.sms.send({ tenantId: tenant.id, to: started.phone, text: t('payments.sms_code', { site: tenant.name, code: started.code, lng }) })
     return { request_id: started.requestId, expires_in: started.expiresIn, phone_hint: phoneHint(started.phone) }
   })

@@ -1,8 +1,9 @@
 // Signup, activation and password reset endpoints (issue 3); login and logout live in user.server.ts.
+// Definitions: src/features/accounts/endpoints.ts.
 import type { FastifyInstance } from 'fastify'
-import { resetPasswordDoRequest, resetPasswordRequest, signupRequest, tokenQuery } from '../../shared/contracts'
-import { ApiError, requireAccount } from '../context.server'
-import { parseInput } from '../zod-errors.server'
+import { ApiError } from '../context.server'
+import { route } from '../endpoint.server'
+import * as api from '../../features/accounts/endpoints'
 import { enforceLimit } from '../rate-limit.server'
 import { resendActivation, signup } from '../../features/accounts/signup.server'
 import { activateAccount, completePasswordReset, requestPasswordReset, RESET_MAILS_PER_DAY } from '../../features/accounts/password-reset.server'
@@ -16,13 +17,12 @@ export async function accountRoutes(app: FastifyInstance) {
   const { db } = app.services.database
   const { signupsPerAddressPerHour } = app.services.config
 
-  app.post('/api/signup.php', async (req, reply) => {
+  route(app, api.signupEndpoint, async (req, reply) => {
     const { tenant, t, lng, country } = req.ctx
-    const input = parseInput(signupRequest, req.body, t)
     await enforceLimit(req, `signup:${req.ip}`, signupsPerAddressPerHour, 3600)
     // The first touch of the cookie wins over the browser's copy in the body.
-    const tracking = signupTracking(req.cookies[FIRST_TOUCH_COOKIE], input.tracking)
-    const result = await signup(db, { tenant, lng, country: selectedCountry(tenant, country), input, t, tracking })
+    const tracking = signupTracking(req.cookies[FIRST_TOUCH_COOKIE], req.body.tracking)
+    const result = await signup(db, { tenant, lng, country: selectedCountry(tenant, country), input: req.body, t, tracking })
     if (!result.ok) {
       throw new ApiError(result.status, result.code, result.message, result.fields, result.suggestion ? { suggestion: result.suggestion } : undefined)
     }
@@ -32,45 +32,47 @@ export async function accountRoutes(app: FastifyInstance) {
     return { user: await presentUser(db, result.account, tenant.cdn_prefix) }
   })
 
-  // The link of the activation mail: confirms and shows the result page.
-  app.get('/api/activate.php', async (req, reply) => {
-    const { token } = parseInput(tokenQuery, req.query, req.ctx.t)
-    const accountId = await activateAccount(db, req.ctx.tenant, token)
-    // The member's open tabs (maybe another device) stop asking to confirm the address, without a reload.
-    if (accountId !== null) await app.services.realtime.publish([accountId], { type: 'account_changed' } satisfies LiveServerEvent)
-    return reply.redirect(accountId !== null ? '/activate/done' : '/activate/error', 303)
-  })
+  // The link of the activation mail: confirms and shows the result page. A redirect, not JSON: a plain route
+  // with its query schema (validated, in the OpenAPI document).
+  app.get<{ Querystring: { token?: string } }>(
+    '/api/activate.php',
+    { schema: { summary: 'The activation mail\'s link: confirms the address and redirects (303) to /activate/done or /activate/error', querystring: api.tokenQuery } },
+    async (req, reply) => {
+      const accountId = await activateAccount(db, req.ctx.tenant, req.query.token)
+      // The member's open tabs (maybe another device) stop asking to confirm the address, without a reload.
+      if (accountId !== null) await app.services.realtime.publish([accountId], { type: 'account_changed' } satisfies LiveServerEvent)
+      return reply.redirect(accountId !== null ? '/activate/done' : '/activate/error', 303)
+    },
+  )
 
   // A new activation mail for the logged-in, not yet confirmed member (3 a day).
-  app.post('/api/activate-resend.php', async (req) => {
-    const account = requireAccount(req)
-    const { tenant } = req.ctx
-    if (account.status !== 'not_confirmed') return { ok: true, already_confirmed: true }
+  route(app, api.activateResendEndpoint, async (req) => {
+    const { tenant, account } = req.ctx
+    if (account.status !== 'not_confirmed') return { ok: true as const, already_confirmed: true as const }
     await enforceLimit(req, `activate-resend:${account.id}`, 3, 24 * 3600)
     await resendActivation(db, tenant, account)
-    return { ok: true }
+    return { ok: true as const }
   })
 
-  app.post('/api/reset-password.php', async (req) => {
+  route(app, api.resetPasswordEndpoint, async (req) => {
     const { tenant, t, lng } = req.ctx
-    const { email } = parseInput(resetPasswordRequest, req.body, t)
     await enforceLimit(req, `reset-ip:${req.ip}`, 20, 3600)
     const result = await requestPasswordReset(db, {
       tenant,
       lng,
-      email,
+      email: req.body.email,
       t,
       allow: (accountId) => app.services.limiter.hit(`reset:${accountId}`, RESET_MAILS_PER_DAY, 24 * 3600),
     })
     if (!result.ok) throw new ApiError(result.status, result.code, result.message, result.fields)
-    return { ok: true }
+    return { ok: true as const }
   })
 
-  app.post('/api/reset-password-do.php', async (req) => {
+  route(app, api.resetPasswordDoEndpoint, async (req) => {
     const { tenant, t } = req.ctx
-    const body = parseInput(resetPasswordDoRequest, req.body, t)
+    const body = req.body
     const result = await completePasswordReset(db, { tenant, token: body.token, password: body.password, repeat: body.password_repeat, t })
     if (!result.ok) throw new ApiError(result.status, result.code, result.message, result.fields)
-    return { ok: true }
+    return { ok: true as const }
   })
 }

@@ -2,27 +2,15 @@
 // /api/message.php, POST /api/message-image.php), read state (POST /api/chat-read.php), gifts and GIFs, and
 // the live socket /api/ws. Everything is scoped to the pool and the two participants: anyone else gets 404.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { z } from 'zod'
 import multipart from '@fastify/multipart'
 import { eq } from 'drizzle-orm'
 import { accounts, profiles } from '../../db/schema'
-import {
-  chatsResponse,
-  conversationRequest,
-  deleteChatRequest,
-  gifsRequest,
-  gifsResponse,
-  giftsResponse,
-  liveClientEvent,
-  readRequest,
-  sendMessageRequest,
-  CLIENT_ID,
-  type LiveServerEvent,
-} from '../../shared/chat-contracts'
-import { ApiError, requireAccount, sendError } from '../context.server'
+import { liveClientEvent, type LiveServerEvent } from '../../shared/chat-contracts'
+import { ApiError, sendError } from '../context.server'
 import { isTenantOrigin } from '../origins.server'
 import { enforceLimit } from '../rate-limit.server'
-import { parseInput } from '../zod-errors.server'
+import { route } from '../endpoint.server'
+import * as api from '../../features/chat/endpoints'
 import { ChatError, checkSendable, hideChats, listChats, markRead, messageCost, otherParticipant, presentMessage, readConversation, sendMessage, unreadTotal, type SendInput } from '../../features/chat/chat.server'
 import { GIFTS, giftImage } from '../../features/chat/catalogue'
 import { decodeImage, MAX_UPLOAD_BYTES, removeImageFiles, writeImageFiles } from '../../features/photos/photos.server'
@@ -42,7 +30,8 @@ const STATUS: Record<ChatError['code'], number> = {
   gif_unavailable: 503,
 }
 
-const target = z.object({ conversation_id: z.coerce.number().int().positive().optional(), member_id: z.coerce.number().int().positive().optional() })
+/** Where a message goes (validated by the definitions: one of the two is given). */
+type Target = { conversation_id?: number; member_id?: number }
 
 export async function chatRoutes(app: FastifyInstance) {
   const { db } = app.services.database
@@ -85,8 +74,7 @@ export async function chatRoutes(app: FastifyInstance) {
   /** The message rate limit of the member (120 a minute). */
   const rateLimit = (req: FastifyRequest, account: Account) => enforceLimit(req, `message:${account.id}`, 120, 60)
 
-  const send = async (req: FastifyRequest, message: SendInput['message'], where: z.infer<typeof target>, opts: { limited?: boolean } = {}) => {
-    const account = requireAccount(req)
+  const send = async (req: FastifyRequest, account: Account, message: SendInput['message'], where: Target, opts: { limited?: boolean } = {}) => {
     const { tenant } = req.ctx
     if (!opts.limited) await rateLimit(req, account)
     try {
@@ -107,40 +95,29 @@ export async function chatRoutes(app: FastifyInstance) {
     }
   }
 
-  app.get('/api/chats.php', async (req) => {
-    const account = requireAccount(req)
-    const { chats, unreadTotal: total } = await listChats(db, viewerOf(account), req.ctx.tenant.cdn_prefix)
-    return chatsResponse.parse({ chats, unread_total: total })
+  route(app, api.chatsEndpoint, async (req) => {
+    const { chats, unreadTotal: total } = await listChats(db, viewerOf(req.ctx.account), req.ctx.tenant.cdn_prefix)
+    return { chats, unread_total: total }
   })
 
-  app.get('/api/chat.php', async (req) => {
-    const account = requireAccount(req)
-    const { t } = req.ctx
-    const q = req.query as Record<string, unknown>
-    const byMember = q.member_id !== undefined && q.id === undefined
-    const opts = byMember
-      ? { memberId: parseInput(z.object({ member_id: z.coerce.number().int().positive() }), q, t).member_id }
-      : (({ id, before, after }) => ({ conversationId: id, before, after }))(parseInput(conversationRequest, q, t))
+  route(app, api.conversationEndpoint, async (req) => {
+    const { account, t } = req.ctx
+    const q = req.query
+    const opts = q.id === undefined && q.member_id !== undefined ? { memberId: q.member_id } : { conversationId: q.id!, before: q.before, after: q.after }
     const result = await readConversation(db, viewerOf(account), opts, req.ctx.tenant.cdn_prefix)
     if (!result) throw new ApiError(404, 'not_found', t('errors.not_found'))
     return result
   })
 
-  app.post('/api/message.php', async (req, reply) => {
-    const { t } = req.ctx
-    const where = parseInput(target, req.query, t)
-    if (where.conversation_id === undefined && where.member_id === undefined) throw new ApiError(400, 'invalid_input', t('errors.invalid_input'))
-    const body = parseInput(sendMessageRequest, req.body, t)
-    const { message, credits } = await send(req, body, where)
+  route(app, api.sendMessageEndpoint, async (req, reply) => {
+    const { message, credits } = await send(req, req.ctx.account, req.body, req.query)
     reply.code(201)
     return { message, credits }
   })
 
-  app.post('/api/message-image.php', async (req, reply) => {
-    const account = requireAccount(req)
-    const { t } = req.ctx
-    const where = parseInput(target.extend({ client_id: CLIENT_ID }), req.query, t)
-    if (where.conversation_id === undefined && where.member_id === undefined) throw new ApiError(400, 'invalid_input', t('errors.invalid_input'))
+  route(app, api.sendImageEndpoint, async (req, reply) => {
+    const { account, t } = req.ctx
+    const where = req.query
     if (!req.isMultipart()) throw new ApiError(400, 'not_an_image', t('photos.not_an_image'))
     // Every rule first (rate limit, conversation, blocks, balance), then the upload is read and decoded: a
     // refused send costs no decoding and leaves no file.
@@ -173,7 +150,7 @@ export async function chatRoutes(app: FastifyInstance) {
     const photo = await writeImageFiles(image, mediaDir)
     let sent
     try {
-      sent = await send(req, { kind: 'image', client_id: where.client_id, photo }, where, { limited: true })
+      sent = await send(req, account, { kind: 'image', client_id: where.client_id, photo }, where, { limited: true })
     } catch (err) {
       await removeImageFiles(photo, mediaDir)
       throw err
@@ -183,21 +160,21 @@ export async function chatRoutes(app: FastifyInstance) {
     return { message: sent.message, credits: sent.credits }
   })
 
-  app.post('/api/chat-read.php', async (req) => {
-    const account = requireAccount(req)
-    const { id } = parseInput(readRequest, req.body, req.ctx.t)
+  route(app, api.chatReadEndpoint, async (req) => {
+    const account = req.ctx.account
+    const { id } = req.body
     const result = await markRead(db, viewerOf(account), id)
     if (!result) throw new ApiError(404, 'not_found', req.ctx.t('errors.not_found'))
     if (result.lastReadMessageId) {
       await realtime.publish([result.otherId, account.id], { type: 'read', conversation_id: id, member_id: account.id, last_read_message_id: result.lastReadMessageId } satisfies LiveServerEvent)
     }
     await pushUnread(account)
-    return { ok: true }
+    return { ok: true as const }
   })
 
-  app.delete('/api/chat.php', async (req) => {
-    const account = requireAccount(req)
-    const by = parseInput(deleteChatRequest, req.query, req.ctx.t)
+  route(app, api.deleteChatEndpoint, async (req) => {
+    const account = req.ctx.account
+    const by = req.query
     const ids = await hideChats(db, viewerOf(account), 'id' in by ? { id: by.id } : { profileId: by.profile_id })
     if (ids.length === 0) throw new ApiError(404, 'not_found', req.ctx.t('errors.not_found'))
     for (const id of ids) await realtime.publish([account.id], { type: 'chat_removed', conversation_id: id } satisfies LiveServerEvent)
@@ -206,17 +183,15 @@ export async function chatRoutes(app: FastifyInstance) {
   })
 
   // Prices as the member pays them: a gift never costs less than a message in the member's country.
-  app.get('/api/gifts.php', async (req) => {
+  route(app, api.giftsEndpoint, async (req) => {
     const account = req.ctx.account
     const [profile] = account ? await db.select({ country: profiles.country }).from(profiles).where(eq(profiles.accountId, account.id)) : []
     const country = profile?.country ?? Object.keys(req.ctx.tenant.countries)[0]
-    return giftsResponse.parse({ gifts: GIFTS.map((g) => ({ id: g.id, image: giftImage(g.id), credits: messageCost(req.ctx.tenant, { kind: 'gift', gift_id: g.id }, country) })) })
+    return { gifts: GIFTS.map((g) => ({ id: g.id, image: giftImage(g.id), credits: messageCost(req.ctx.tenant, { kind: 'gift', gift_id: g.id }, country) })) }
   })
 
-  app.get('/api/gifs.php', async (req) => {
-    requireAccount(req)
-    const { q } = parseInput(gifsRequest, req.query, req.ctx.t)
-    return gifsResponse.parse(await gifs.search(q || undefined, req.ctx.lng))
+  route(app, api.gifsEndpoint, async (req) => {
+    return gifs.search(req.query.q || undefined, req.ctx.lng)
   })
 
   // The live socket: one per open tab, authenticated by the session cookie of the upgrade request.

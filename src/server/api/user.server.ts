@@ -1,11 +1,12 @@
-// /api/user.php (login, current user, language) and /api/logout.php: SPEC.md section 7.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+// /api/user.php (login, current user, language, push subscription) and /api/logout.php: SPEC.md section 7.
+// Definitions: src/features/accounts/endpoints.ts.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { eq } from 'drizzle-orm'
 import { accounts, pushSubscriptions } from '../../db/schema'
-import { loginRequest, pushSubscriptionRequest, updateUserRequest } from '../../shared/contracts'
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../shared/locales'
-import { ApiError, requireAccount } from '../context.server'
-import { parseInput } from '../zod-errors.server'
+import { ApiError } from '../context.server'
+import { route } from '../endpoint.server'
+import * as api from '../../features/accounts/endpoints'
 import { enforceLimit } from '../rate-limit.server'
 import { attemptLogin } from '../../features/accounts/login.server'
 import { DELETION_GRACE_DAYS } from '../../features/accounts/signup.server'
@@ -22,21 +23,39 @@ export function sessionCookieOptions(config: Pick<Config, 'secureCookies'>, maxA
   return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies, ...(maxAge !== undefined ? { maxAge } : {}) }
 }
 
+/**
+ * POST /api/user.php is two endpoints (SPEC.md section 7): ?push=1 registers a push subscription, anything else
+ * logs in. The route constraint `push` (the query parameter's value) picks the definition before validation, so
+ * each one validates its own body.
+ */
+const pushQueryConstraint = {
+  name: 'push',
+  storage() {
+    const handlers = new Map<string, unknown>()
+    return { get: (value: string) => (handlers.get(value) ?? null) as never, set: (value: string, store: unknown) => void handlers.set(value, store) }
+  },
+  deriveConstraint(req: { url?: string }) {
+    const url = req.url ?? ''
+    const q = url.indexOf('?')
+    return q < 0 ? undefined : (new URLSearchParams(url.slice(q + 1)).get('push') ?? undefined)
+  },
+  mustMatchWhenDerived: false,
+}
+
 export async function userRoutes(app: FastifyInstance) {
   const { db } = app.services.database
   const { config } = app.services
   const SESSION_COOKIE = config.sessionCookie
+  if (!app.hasConstraintStrategy('push')) app.addConstraintStrategy(pushQueryConstraint)
 
-  app.get('/api/user.php', async (req) => {
-    const account = requireAccount(req)
-    return { user: await presentUser(db, account, req.ctx.tenant.cdn_prefix) }
-  })
+  route(app, api.currentUserEndpoint, async (req) => ({ user: await presentUser(db, req.ctx.account, req.ctx.tenant.cdn_prefix) }))
 
-  app.post('/api/user.php', async (req, reply) => {
-    // ?push=1: register this browser's push subscription for the member.
-    if ((req.query as Record<string, string | undefined>).push === '1') {
-      const account = requireAccount(req)
-      const { subscription } = parseInput(pushSubscriptionRequest, req.body, req.ctx.t)
+  route(
+    app,
+    api.pushSubscriptionEndpoint,
+    async (req) => {
+      const account = req.ctx.account
+      const { subscription } = req.body
       // Only a public push service's address is stored (the worker connects to it; see push-host.server.ts).
       if (!pushEndpointAllowed(subscription.endpoint, app.services.config.pushAllowPrivateHosts)) {
         throw new ApiError(400, 'invalid_input', req.ctx.t('errors.invalid_input'), { 'subscription.endpoint': req.ctx.t('validation.push_endpoint_invalid') })
@@ -45,10 +64,14 @@ export async function userRoutes(app: FastifyInstance) {
         .insert(pushSubscriptions)
         .values({ pool: account.pool, accountId: account.id, endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth })
         .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { accountId: account.id, pool: account.pool, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth } })
-      return { user: await presentUser(db, account, req.ctx.tenant.cdn_prefix), push: true }
-    }
+      return { user: await presentUser(db, account, req.ctx.tenant.cdn_prefix), push: true as const }
+    },
+    { constraints: { push: '1' } },
+  )
+
+  route(app, api.loginEndpoint, async (req, reply) => {
     const { tenant, t } = req.ctx
-    const body = parseInput(loginRequest, req.body, t)
+    const body = req.body
     await enforceLimit(req, `login-ip:${req.ip}`, 30, 300)
     const result = await attemptLogin(db, app.services.limiter, tenant.pool, body.email, body.password, { reactivate: body.reactivate })
     if (!result.ok) {
@@ -66,22 +89,21 @@ export async function userRoutes(app: FastifyInstance) {
     return { user: await presentUser(db, result.account, tenant.cdn_prefix) }
   })
 
-  app.put('/api/user.php', async (req, reply) => {
-    const account = requireAccount(req)
+  route(app, api.updateUserEndpoint, async (req, reply) => {
+    const account = req.ctx.account
     const { tenant, t } = req.ctx
-    const body = parseInput(updateUserRequest, req.body, t)
-    if (!tenantLocales(tenant).includes(body.language)) {
-      throw new ApiError(400, 'invalid_input', t('errors.invalid_input'), { language: t('validation.required') })
+    const { language } = req.body
+    if (!tenantLocales(tenant).includes(language)) {
+      throw new ApiError(400, 'invalid_input', t('errors.invalid_input'), { language: t('validation.not_one_of', { values: tenantLocales(tenant).join(', ') }) })
     }
-    const [updated] = await db.update(accounts).set({ language: body.language }).where(eq(accounts.id, account.id)).returning()
-    reply.setCookie(LANGUAGE_COOKIE, body.language, { path: '/', maxAge: LANGUAGE_COOKIE_MAX_AGE, sameSite: 'lax', secure: config.secureCookies })
+    const [updated] = await db.update(accounts).set({ language }).where(eq(accounts.id, account.id)).returning()
+    reply.setCookie(LANGUAGE_COOKIE, language, { path: '/', maxAge: LANGUAGE_COOKIE_MAX_AGE, sameSite: 'lax', secure: config.secureCookies })
     return { user: await presentUser(db, updated, tenant.cdn_prefix) }
   })
 
-  const logout = async (req: FastifyRequest, reply: FastifyReply) => {
+  route(app, api.logoutEndpoint, async (req: FastifyRequest, reply) => {
     await destroySession(db, req.cookies[SESSION_COOKIE])
     reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(config))
-    return { ok: true }
-  }
-  app.get('/api/logout.php', logout)
+    return { ok: true as const }
+  })
 }
