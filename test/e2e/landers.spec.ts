@@ -131,7 +131,9 @@ test("a marketer opens the lander gallery, switches tenants and languages, build
   await opened.waitForLoadState()
   await expect(opened).toHaveURL(/^http:\/\/flirtbelgie\.localhost:\d+\/landers\/gallery\/dating\?network=net-gal/)
   await expect(opened.getByTestId('lander-gallery')).toBeVisible()
-  expect(problems).toEqual([])
+  // Before the staff login the console asks who is logged in and gets 403 authentication_required: that one only.
+  expect(problems.filter((p) => !p.includes('status of 403'))).toEqual([])
+  expect(problems.filter((p) => p.includes('status of 403')).length).toBeLessThanOrEqual(1)
 })
 
 test('the map lander: choosing a region shows its members', async ({ page }) => {
