@@ -58,8 +58,11 @@ export const OverflowItem = styled.button<{ tone?: 'danger' }>(({ theme, tone })
   '&:hover, &:focus-visible': { background: theme.colors.primarySoft, outline: 'none' },
 }))
 
-/** The ⋯ button and its menu: closes on a choice, a click outside and Escape (focus back on the button). */
-export function OverflowMenu({ label, children, testId, disabled = false }: { label: string; children: (close: () => void) => ReactNode; testId?: string; disabled?: boolean }) {
+/**
+ * A menu's open state that closes on a click or tap outside `wrap` and on Escape (focus back on the first button in
+ * `wrap`, its trigger). Shared by the ⋯ menu and the account menu.
+ */
+export function useDismissibleMenu() {
   const [open, setOpen] = useState(false)
   const wrap = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -79,6 +82,12 @@ export function OverflowMenu({ label, children, testId, disabled = false }: { la
       document.removeEventListener('keydown', escape)
     }
   }, [open])
+  return { open, setOpen, wrap }
+}
+
+/** The ⋯ button and its menu: closes on a choice, a click outside and Escape (focus back on the button). */
+export function OverflowMenu({ label, children, testId, disabled = false }: { label: string; children: (close: () => void) => ReactNode; testId?: string; disabled?: boolean }) {
+  const { open, setOpen, wrap } = useDismissibleMenu()
   return (
     <div ref={wrap} style={{ position: 'relative', flex: '0 0 auto' }}>
       <Trigger type="button" aria-label={label} title={label} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)} data-testid={testId} disabled={disabled}>

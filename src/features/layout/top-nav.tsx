@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from '../../shared/use-translation'
 import styled from '../../ui/styled'
 import { usePageContext } from '../../../renderer/page-context'
@@ -10,6 +10,7 @@ import { logoutEndpoint } from '../accounts/endpoints'
 import { LocaleDropdown } from './locale-dropdown'
 import { Heart } from '../../ui/heart'
 import { useNewLikesBadge } from '../../shared/use-likes-badge'
+import { useDismissibleMenu } from '../../ui/overflow-menu'
 import { ChatsIcon, LikesIcon, MatchIcon, MeIcon, SearchIcon, SwipeIcon } from './nav-icons'
 
 const Bar = styled.header<{ compact?: boolean }>(({ theme, compact }) => ({
@@ -251,26 +252,8 @@ const MenuItem = styled.a(({ theme }) => ({
 function AccountMenu({ name, onLogout }: { name: string; onLogout: () => void }) {
   const { t } = useTranslation()
   const { urlPathname } = usePageContext()
-  const [open, setOpen] = useState(false)
-  const wrap = useRef<HTMLDivElement>(null)
-  useEffect(() => setOpen(false), [urlPathname])
-  useEffect(() => {
-    if (!open) return
-    const outside = (e: PointerEvent) => {
-      if (!wrap.current?.contains(e.target as Node)) setOpen(false)
-    }
-    const escape = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return
-      setOpen(false)
-      wrap.current?.querySelector('button')?.focus()
-    }
-    document.addEventListener('pointerdown', outside)
-    document.addEventListener('keydown', escape)
-    return () => {
-      document.removeEventListener('pointerdown', outside)
-      document.removeEventListener('keydown', escape)
-    }
-  }, [open])
+  const { open, setOpen, wrap } = useDismissibleMenu()
+  useEffect(() => setOpen(false), [urlPathname, setOpen])
   const close = () => setOpen(false)
   return (
     <div ref={wrap} style={{ position: 'relative' }}>
