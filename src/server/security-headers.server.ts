@@ -42,14 +42,19 @@ export function imageSources(config: Pick<Config, 'giphyApiKey' | 'giphyApiUrl'>
   return [...sources]
 }
 
+/** A value made from the running tenants, made again only when they were reloaded (docs/decisions/027). */
+function perTenants(tenants: () => Tenant[], make: (running: Tenant[]) => string): () => string {
+  let made: { tenants: Tenant[]; value: string } | undefined
+  return () => {
+    const running = tenants()
+    if (made?.tenants !== running) made = { tenants: running, value: make(running) }
+    return made.value
+  }
+}
+
 /** tenants() gives the running tenants: read per answer, so a reload of the tenant files (docs/decisions/027) counts. */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config, tenants: () => Tenant[]) {
-  let sourcesOf: { tenants: Tenant[]; value: string } | undefined
-  const images = () => {
-    const running = tenants()
-    if (sourcesOf?.tenants !== running) sourcesOf = { tenants: running, value: imageSources(config, running).join(' ') || "'self'" }
-    return sourcesOf.value
-  }
+  const images = perTenants(tenants, (running) => imageSources(config, running).join(' ') || "'self'")
   const nonce = (_req: unknown, res: ServerResponse) => `'nonce-${(res as WithNonce)[NONCE] ??= crypto.randomBytes(16).toString('base64url')}'`
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -108,13 +113,7 @@ export function landerFrameSources(config: Pick<Config, 'publicUrl'>, tenants: T
 }
 
 function registerLanderFraming(app: FastifyInstance, config: Config, tenants: () => Tenant[]) {
-  // Made again only when the tenants were reloaded (decision 027).
-  let sourcesOf: { tenants: Tenant[]; value: string } | undefined
-  const frameSources = () => {
-    const running = tenants()
-    if (sourcesOf?.tenants !== running) sourcesOf = { tenants: running, value: landerFrameSources(config, running).join(' ') }
-    return sourcesOf.value
-  }
+  const frameSources = perTenants(tenants, (running) => landerFrameSources(config, running).join(' '))
   app.addHook('onSend', async (req, reply, payload) => {
     const path = req.url.split('?')[0]
     const isLander = path.startsWith('/landers/')
