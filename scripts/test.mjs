@@ -47,14 +47,33 @@ if (!serial) console.log('[test] jest and Playwright run side by side; jest prin
 const [jestCode, e2eCode] = serial ? [await jestRun(), await e2eRun()] : await Promise.all([jestRun(), e2eRun()])
 
 const totals = { passed: 0, failed: 0, skipped: 0 }
+/** The failed tests by name with the first lines of their error, repeated at the very end where a log's tail shows them. */
+const failures = []
+const firstLines = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').filter((l) => l.trim()).slice(0, 6).join('\n    ')
 if (fs.existsSync(jestReport)) {
   const r = JSON.parse(fs.readFileSync(jestReport, 'utf8'))
+  for (const suite of r.testResults ?? []) {
+    const file = path.relative(process.cwd(), suite.name)
+    if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((a) => a.status === 'failed')) failures.push(`jest ${file}\n    ${firstLines(suite.message)}`)
+    for (const a of suite.assertionResults ?? []) if (a.status === 'failed') failures.push(`jest ${file} › ${a.fullName}\n    ${firstLines((a.failureMessages ?? []).join('\n'))}`)
+  }
   totals.passed += r.numPassedTests
   totals.failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0)
   totals.skipped += r.numPendingTests + r.numTodoTests
 }
 if (fs.existsSync(pwReport)) {
-  const s = JSON.parse(fs.readFileSync(pwReport, 'utf8')).stats
+  const report = JSON.parse(fs.readFileSync(pwReport, 'utf8'))
+  const walk = (suite, titles) => {
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title])
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected' || t.status === 'flaky') {
+          const result = (t.results ?? []).find((x) => x.status !== 'passed') ?? {}
+          failures.push(`playwright [${t.projectName}] ${[...titles, spec.title].filter(Boolean).join(' › ')}${t.status === 'flaky' ? ' (flaky: passed on retry)' : ''}\n    ${firstLines(result.error?.message ?? result.errors?.[0]?.message)}`)
+        }
+  }
+  for (const suite of report.suites ?? []) walk(suite, [suite.title])
+  const s = report.stats
   totals.passed += s.expected + (s.flaky ?? 0)
   totals.failed += s.unexpected
   totals.skipped += s.skipped
@@ -62,5 +81,6 @@ if (fs.existsSync(pwReport)) {
 const failedRun = jestCode !== 0 || e2eCode !== 0
 if (failedRun && totals.failed === 0) totals.failed = 1
 
+if (failures.length) console.log(`\n[test] what failed:\n${failures.map((f) => `  ✘ ${f}`).join('\n')}`)
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped (${elapsed()})`)
 process.exit(failedRun ? 1 : 0)
