@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { spawn } from 'node:child_process'
+import { stripVTControlCharacters } from 'node:util'
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'test-report-'))
 const jestReport = path.join(tmp, 'jest.json')
@@ -49,7 +50,7 @@ const [jestCode, e2eCode] = serial ? [await jestRun(), await e2eRun()] : await P
 const totals = { passed: 0, failed: 0, skipped: 0 }
 /** The failed tests by name with the first lines of their error, repeated at the very end where a log's tail shows them. */
 const failures = []
-const firstLines = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').filter((l) => l.trim()).slice(0, 6).join('\n    ')
+const firstLines = (text) => stripVTControlCharacters(String(text ?? '')).split('\n').filter((l) => l.trim()).slice(0, 6).join('\n    ')
 if (fs.existsSync(jestReport)) {
   const r = JSON.parse(fs.readFileSync(jestReport, 'utf8'))
   for (const suite of r.testResults ?? []) {
