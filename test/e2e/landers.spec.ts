@@ -91,6 +91,8 @@ test('a tracked lander visit: the first touch survives a second campaign and is 
 })
 
 test("a marketer opens the lander gallery, switches tenants and languages, builds a tracking link and opens a lander", async ({ page, context }, info) => {
+  // It starts a staff command (npx tsx) and frames landers from other hosts: more than a page's usual minute.
+  test.slow()
   const problems = watchConsole(page)
   const email = `marketeer-${info.project.name}-${Date.now()}@example.nl`
   // A staff account through the running server's command socket (npm run staff:create), as an operator makes one.
@@ -123,7 +125,8 @@ test("a marketer opens the lander gallery, switches tenants and languages, build
   // The live preview is the lander itself, framed from the tenant's own host, in French.
   const frame = page.frameLocator('[data-testid="gallery-slug"][data-slug="dating"] [data-design="gallery"] iframe')
   await item.scrollIntoViewIfNeeded()
-  await expect(frame.getByTestId('lander-gallery')).toBeVisible()
+  // Previews are framed in turn as they come into view (two at a time).
+  await expect(frame.getByTestId('lander-gallery')).toBeVisible({ timeout: 30_000 })
   await expect(frame.locator('html')).toHaveAttribute('lang', 'fr')
   await page.screenshot({ path: `artifacts/${info.project.name}-lander-gallery.png` })
   // Opening it: the lander on its own host, with the tracking parameters.

@@ -15,6 +15,7 @@ import { themeFor } from '../../../themes/build-theme'
 import { TRACKING_FIELDS } from '../../shared/tracking'
 import type { Tracking } from '../../shared/contracts'
 import type { LanderDesign } from './slug'
+import { GalleryPreview } from './gallery-preview'
 import { designsFor, landerHref, landerGalleryEndpoint, trafficStatsEndpoint, type GalleryTenant } from './gallery'
 
 const VIEWS = { phone: { width: 390, height: 844, scale: 0.5 }, desktop: { width: 1280, height: 800, scale: 0.25 } } as const
@@ -47,7 +48,7 @@ const Item = styled.li(({ theme }) => ({
   strong: { fontSize: 15 },
   code: { fontSize: 12, wordBreak: 'break-all', color: theme.colors.muted },
 }))
-const Frame = styled.div({ overflow: 'hidden', borderRadius: 8, border: '1px solid #ddd', background: '#f4f4f4', alignSelf: 'center', iframe: { border: 0, transformOrigin: '0 0', display: 'block' } })
+const Frame = styled(GalleryPreview)({ overflow: 'hidden', borderRadius: 8, border: '1px solid #ddd', background: '#f4f4f4', alignSelf: 'center', iframe: { border: 0, transformOrigin: '0 0', display: 'block' } })
 const Actions = styled.div({ display: 'flex', gap: 6, flexWrap: 'wrap', '& > *': { minHeight: 36, padding: '6px 12px', fontSize: 14 } })
 const TableWrap = styled.div({ overflowX: 'auto', table: { borderCollapse: 'collapse', width: '100%', fontSize: 14 }, 'th, td': { textAlign: 'left', padding: '6px 8px', borderBottom: '1px solid #e3e3e3', whiteSpace: 'nowrap' }, 'td.n': { textAlign: 'right' } })
 
@@ -168,10 +169,8 @@ function GalleryItem({ design, href, previewHref, v }: { design: LanderDesign; h
   return (
     <Item data-testid="gallery-item" data-design={design}>
       <strong>{design}</strong>
-      <Frame style={{ width: v.width * v.scale, height: v.height * v.scale }}>
-        {/* The preview carries no tracking parameters: looking at it is no visit. */}
-        <iframe src={previewHref} title={t('landers.admin.preview_of', { lander: design })} loading="lazy" width={v.width} height={v.height} style={{ transform: `scale(${v.scale})` }} tabIndex={-1} />
-      </Frame>
+      {/* The preview carries no tracking parameters: looking at it is no visit. */}
+      <Frame src={previewHref} title={t('landers.admin.preview_of', { lander: design })} width={v.width} height={v.height} scale={v.scale} />
       <code data-testid="gallery-link">{href}</code>
       <Actions>
         <ButtonLink href={href} target="_blank" rel="noopener" data-testid="gallery-open">
