@@ -261,3 +261,40 @@ test('search: the filter labels each on one line, a footer for visitors and one 
   await expect(page.getByTestId('member-profile')).toBeVisible()
   await expect(page.getByTestId('profile-skeleton')).toHaveCount(0)
 })
+
+/** The look of each text field, select and text area on the page: what "styled alike" compares. */
+async function fieldStyles(page: Page) {
+  return page.locator('main').evaluate((main) =>
+    Array.from(main.querySelectorAll('input:not([type=radio]):not([type=checkbox]):not([type=file]):not([type=hidden]), select, textarea')).map((el) => {
+      const s = getComputedStyle(el)
+      return { name: (el as HTMLInputElement).name, radius: s.borderRadius, border: `${s.borderTopWidth} ${s.borderTopStyle} ${s.borderTopColor}`, font: s.fontSize, background: s.backgroundColor, height: el.tagName === 'TEXTAREA' ? 'area' : Math.round(el.getBoundingClientRect().height) >= 44 ? '44+' : 'low' }
+    }),
+  )
+}
+
+test('completing the profile: every field of the steps styled alike', async ({ page }, info) => {
+  await signUp(page, 'datingstad', 'Velden', `fields-${info.project.name}-${Date.now()}@example.nl`)
+  await page.goto(siteUrl('datingstad', '/complete-signup'))
+  await hydrated(page)
+  const looks = new Map<string, string[]>()
+  // Steps 0 to 4: choices, appearance, interests, place, text. (The photo step's visibility select belongs to the
+  // shared own-photos component, src/ui/own-photos.tsx, and is still the browser's grey select: reported.)
+  for (let step = 0; step <= 4; step++) {
+    await expect(page.getByTestId(`step-${step}`)).toBeVisible()
+    for (const f of await fieldStyles(page)) {
+      const look = JSON.stringify({ ...f, name: undefined, height: f.height === 'area' ? '44+' : f.height })
+      looks.set(look, [...(looks.get(look) ?? []), `${step}:${f.name}`])
+    }
+    await page.screenshot({ path: `artifacts/${info.project.name}-complete-signup-step-${step}.png`, fullPage: true })
+    if (step === 0) {
+      await page.getByText('Vrouw', { exact: true }).click()
+      await page.getByText('Hetero', { exact: true }).click()
+    }
+    await page.getByRole('button', { name: 'Volgende' }).click()
+  }
+  // Appearance (5 selects), place (2 selects, the town), text (2 areas): one look, at least 44 px high.
+  expect([...looks.values()].flat()).toHaveLength(10)
+  expect([...looks.entries()].map(([look, fields]) => ({ look: JSON.parse(look), fields }))).toEqual([
+    { look: expect.objectContaining({ radius: '10px', font: '16px', background: 'rgb(255, 255, 255)', height: '44+' }), fields: expect.any(Array) },
+  ])
+})
