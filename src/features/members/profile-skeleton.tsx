@@ -109,3 +109,36 @@ export function useProfileOpening() {
   }
   return { opening, onClickCapture }
 }
+
+const Form = styled.div(({ theme }) => ({
+  display: 'grid',
+  gap: 12,
+  '.bone': {
+    borderRadius: 10,
+    backgroundImage: `linear-gradient(100deg, transparent 30%, rgba(255,255,255,0.65) 50%, transparent 70%), linear-gradient(160deg, ${theme.colors.primarySoft}, ${theme.colors.background})`,
+    backgroundSize: '250% 100%, 100% 100%',
+    animation: 'profile-skeleton 1.2s ease-in-out infinite',
+  },
+  '@keyframes profile-skeleton': { from: { backgroundPosition: '120% 0, 0 0' }, to: { backgroundPosition: '-120% 0, 0 0' } },
+  '@media (prefers-reduced-motion: reduce)': { '.bone': { animation: 'none' } },
+}))
+
+/** The shape of a step of a form (the step line, a heading, two fields, the buttons) while the own profile loads. */
+export function FormSkeleton() {
+  const { t } = useTranslation()
+  return (
+    <Form role="status" aria-busy="true" aria-label={t('common.loading')} data-testid="form-skeleton">
+      <Line className="bone" w="30%" />
+      <Line className="bone" w="50%" h={26} />
+      <Line className="bone" w="25%" />
+      <Line className="bone" w="100%" h={44} />
+      <Line className="bone" w="25%" />
+      <Line className="bone" w="100%" h={44} />
+      <Buttons style={{ gridTemplateColumns: '96px 1fr 120px' }}>
+        <div className="bone" />
+        <span />
+        <div className="bone" />
+      </Buttons>
+    </Form>
+  )
+}
