@@ -32,7 +32,7 @@ export default defineTenant({
     city: 'Amsterdam',
     country: 'NL',
     kvk: '81234567',
-    tradenames: ['Datingstad', 'RijpeDates'],
+    tradenames: ['Datingstad', 'RijpeDates', 'EuroFlirt'],
     vat_numbers: ['NL862345678B01'],
     support_phone: '020-123 45 67',
     delete_discount: 50,

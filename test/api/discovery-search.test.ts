@@ -4,6 +4,7 @@ import { hostOf, suiteApp } from '../support/app'
 import { client, makeMember, type MemberOpts } from '../support/discovery'
 import { accounts, blocks, profiles } from '../../src/db/schema'
 import { SEARCH_PAGE_SIZE } from '../../src/shared/discovery-contracts'
+import { NEW_MEMBER_HIDDEN_FROM_VISITORS_HOURS } from '../../src/features/discovery/search.server'
 
 jest.setTimeout(60_000)
 
@@ -169,6 +170,22 @@ describeEachDb('discovery: search', (kind: DbKind) => {
     expect(closed.json().authentication_required).toBeUndefined()
     expect((await be.get('/api/search.php?network=partner1')).statusCode).toBe(200)
     expect((await be.get('/api/search.php?ref=abc')).statusCode).toBe(200)
+  })
+
+  it('does not let a member who just signed up lead a visitor\'s search; members see her at once', async () => {
+    const country = freshCountry()
+    const standing = await member({ country, lastActiveAt: new Date(Date.now() - 3600_000) })
+    // Signing up is activity: the newcomer is the most recently active member.
+    const newcomer = await member({ country, createdAt: new Date(), lastActiveAt: new Date() })
+    const visitor = await api().get(`/api/search.php?gender=female&country=${country}`)
+    expect(visitor.statusCode).toBe(200)
+    expect(ids(visitor.json().profiles)).toEqual([standing.id])
+    expect(ids(visitor.json().similar)).not.toContain(newcomer.id)
+    const me = await viewer()
+    expect(ids((await api().get(`/api/search.php?gender=female&country=${country}`, me.cookie)).json().profiles)).toEqual([newcomer.id, standing.id])
+    // After NEW_MEMBER_HIDDEN_FROM_VISITORS_HOURS she is listed to visitors in her place by activity.
+    await suite.database.db.update(accounts).set({ createdAt: new Date(Date.now() - (NEW_MEMBER_HIDDEN_FROM_VISITORS_HOURS * 3600 + 60) * 1000) }).where(eq(accounts.id, newcomer.id))
+    expect(ids((await api().get(`/api/search.php?gender=female&country=${country}`)).json().profiles)).toEqual([newcomer.id, standing.id])
   })
 
   it('refuses bad input with 400 and a localized message', async () => {

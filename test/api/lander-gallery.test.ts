@@ -68,7 +68,7 @@ describeEachDb('the lander gallery endpoints', (kind) => {
     const staff = await cookieOf('staff')
     const local = (await get('/api/admin/landers.php', staff)).json()
     expect(local.designs).toHaveLength(9)
-    expect(local.tenants.map((t: { id: string }) => t.id).sort()).toEqual(['datingstad', 'flirtbelgie', 'mannenmatch', 'rijpedates'])
+    expect(local.tenants.map((t: { id: string }) => t.id).sort()).toEqual(['datingstad', 'euroflirt', 'flirtbelgie', 'mannenmatch', 'rijpedates'])
     const rijpe = local.tenants.find((t: { id: string }) => t.id === 'rijpedates')
     expect(rijpe).toMatchObject({ niche: 6, origin: 'http://rijpedates.localhost:3284', slugs: ['', 'milf', 'milf-chat', 'milf-amsterdam'], default_language: 'nl' })
     expect(rijpe.theme.primary).toMatch(/^#[0-9a-f]{6}$/i)
@@ -80,7 +80,7 @@ describeEachDb('the lander gallery endpoints', (kind) => {
     // A marketer sees the tenants of its own pool only, and not another pool's traffic.
     const marketer = await cookieOf('marketer')
     const own = (await get('/api/admin/landers.php', marketer)).json()
-    expect(own.tenants.map((t: { id: string }) => t.id).sort()).toEqual(['datingstad', 'flirtbelgie', 'rijpedates'])
+    expect(own.tenants.map((t: { id: string }) => t.id).sort()).toEqual(['datingstad', 'euroflirt', 'flirtbelgie', 'rijpedates'])
     expect((await get('/api/admin/traffic.php?tenant=mannenmatch', marketer)).statusCode).toBe(404)
     // Nothing secret: no postback templates.
     expect(JSON.stringify(local)).not.toMatch(/postback/)

@@ -3,11 +3,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { loadTenants, parseTenant, createRegistry, hostName, TenantFileError } from '../../src/server/tenants.server'
 import { checkContrast } from '../../themes/contrast'
+import { LOCALES } from '../../src/shared/locales'
 
 describe('tenant files', () => {
-  it('loads the four demo tenants with the required mix', async () => {
+  it('loads the five demo tenants with the required mix', async () => {
     const { all } = await loadTenants()
-    expect(all.map((t) => t.id).sort()).toEqual(['datingstad', 'flirtbelgie', 'mannenmatch', 'rijpedates'])
+    expect(all.map((t) => t.id).sort()).toEqual(['datingstad', 'euroflirt', 'flirtbelgie', 'mannenmatch', 'rijpedates'])
     const byId = Object.fromEntries(all.map((t) => [t.id, t]))
     expect(byId.datingstad).toMatchObject({ niche: 1, default_locale: 'nl', countries: { NL: ['nl'] } })
     expect(byId.flirtbelgie.countries.BE).toEqual(['nl', 'fr', 'de'])
@@ -15,6 +16,16 @@ describe('tenant files', () => {
     expect(byId.rijpedates.pool).toBe(byId.datingstad.pool)
     expect(byId.mannenmatch.niche).toBe(7)
     expect(all.filter((t) => t.pool === byId.mannenmatch.pool)).toHaveLength(1)
+  })
+
+  it('offers every catalogue on some demo tenant, so each language can be reached in the browser', async () => {
+    const { all } = await loadTenants()
+    const offered = new Set(all.flatMap((t) => Object.values(t.countries).flat()))
+    expect(LOCALES.filter((l) => !offered.has(l))).toEqual([])
+    // The Nordic and southern languages and en-US come from EuroFlirt, with the country's own language first.
+    const euro = all.find((t) => t.id === 'euroflirt')!
+    expect(euro.countries).toMatchObject({ DK: ['da', 'en'], SE: ['sv', 'en'], NO: ['nb', 'en'], FI: ['fi', 'sv', 'en'], ES: ['es', 'en'], IT: ['it', 'en'], PL: ['pl', 'en'], US: ['en-US'] })
+    expect(euro.time_zone).toBe('Europe/Copenhagen')
   })
 
   it('names the file and the field of a bad tenant file', async () => {

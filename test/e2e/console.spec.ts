@@ -60,8 +60,8 @@ test('an admin looks a member up and bans them; the member\'s open tab goes to /
 test('the overview shows every brand with its charts, readable without sideways scrolling', async ({ browser }, info) => {
   const staff = await consoleLogin(browser, await admin(`${info.project.name}-overview`))
   const brands = staff.getByTestId('overview-tenant')
-  await expect(brands).toHaveCount(4)
-  for (const id of ['datingstad', 'flirtbelgie', 'mannenmatch', 'rijpedates']) {
+  await expect(brands).toHaveCount(5)
+  for (const id of ['datingstad', 'euroflirt', 'flirtbelgie', 'mannenmatch', 'rijpedates']) {
     for (const chart of ['signups', 'active', 'revenue']) {
       const figure = staff.locator(`[data-testid^="chart-${id}-${chart}"]`).first()
       await expect(figure.locator('svg[role="img"] title')).toContainText(/per dag van \d{4}-\d\d-\d\d tot \d{4}-\d\d-\d\d/)

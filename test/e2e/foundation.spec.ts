@@ -163,7 +163,7 @@ test.describe('login', () => {
     // The login page loads /members, the home after login: the screenshot waits for it (not the page it leaves).
     await page.waitForURL(/\/members$/)
     await hydrated(page)
-    await expect(page.getByRole('link', { name: 'Word premium' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Word premium' }).first()).toBeVisible()
     await page.screenshot({ path: `artifacts/${info.project.name}-logged-in.png` })
     const sid = (await page.context().cookies()).find((c) => c.name === 'sid')!
     expect(sid.httpOnly).toBe(true)

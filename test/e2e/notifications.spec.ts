@@ -9,7 +9,7 @@ test('a member switches e-mail notifications and invisible mode', async ({ page 
   await page.getByLabel('E-mailadres').fill('premium@rijpedates.demo')
   await page.getByLabel('Wachtwoord').fill('demo-premium-123')
   await page.getByRole('button', { name: 'Inloggen' }).click()
-  await expect(page.getByRole('link', { name: /Credits/ })).toBeVisible()
+  await expect(page.getByRole('link', { name: /Credits/ }).first()).toBeVisible()
   await page.goto(siteUrl('rijpedates', '/notifications'))
   await hydrated(page)
   const likes = page.getByLabel('Nieuwe likes')

@@ -19,6 +19,8 @@ export interface MemberOpts {
   fictional?: boolean
   paidUser?: boolean
   lastActiveAt?: Date
+  /** When the account signed up; by default 30 days ago (a member of some standing, listed to visitors too). */
+  createdAt?: Date
   /** Photos to add (active unless said otherwise); the first public one becomes the main photo. */
   photos?: Array<{ visibility: 'public' | 'private'; status?: string }>
 }
@@ -39,6 +41,7 @@ export async function makeMember(db: Db, opts: MemberOpts = {}) {
       invisible: opts.invisible ?? false,
       fictional: opts.fictional ?? false,
       paidUser: opts.paidUser ?? false,
+      createdAt: opts.createdAt ?? new Date(Date.now() - 30 * 86400_000),
     })
     .returning()
   await db.insert(profiles).values({

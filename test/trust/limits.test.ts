@@ -1,5 +1,6 @@
 // Trust: complaints are limited per client address and per member; every limit answers the one refusal (429,
-// localized message, Retry-After); the login lockout answers an unknown address exactly like a known one.
+// localized message, Retry-After); the login lockout answers an unknown address exactly like a known one, after the
+// same password check (the time it takes is measured by bench/login-timing.ts).
 import type { FastifyInstance } from 'fastify'
 import { describeEachDb, openTestDatabase } from '../support/db'
 import { createMember, loggedInMember, makeTestApp } from '../support/app'
@@ -78,22 +79,24 @@ describeEachDb('trust: limits', (kind) => {
       expect((await login('BESTAAT-NIET@example.nl', 'x')).json().error).toBe('login_blocked')
     })
 
-    it('takes comparable time for unknown and known addresses (a password check either way)', async () => {
+    // The timing comparison itself is a benchmark (bench/login-timing.ts): on a loaded machine it flaked here.
+    it('runs an argon2 password check for an unknown address as for a known one', async () => {
       await createMember(database.db, { email: 'tijd@example.nl' })
-      const median = async (email: string) => {
-        const times: number[] = []
-        for (let i = 0; i < 3; i++) {
-          const start = process.hrtime.bigint()
-          await login(email, 'fout wachtwoord')
-          times.push(Number(process.hrtime.bigint() - start) / 1e6)
-        }
-        return times.sort((a, b) => a - b)[1]
+      // The module object the server's passwords.server uses (an import * would be a copy with fixed getters).
+      const argon2 = jest.requireActual<typeof import('@node-rs/argon2')>('@node-rs/argon2')
+      const checks = jest.spyOn(argon2, 'verify')
+      try {
+        const known = await login('tijd@example.nl', 'fout wachtwoord')
+        expect(known.statusCode).toBe(401)
+        expect(checks).toHaveBeenCalledTimes(1)
+        checks.mockClear()
+        const unknown = await login('tijd-onbekend@example.nl', 'fout wachtwoord')
+        expect(unknown.statusCode).toBe(401)
+        expect(checks).toHaveBeenCalledTimes(1)
+        expect(checks.mock.calls[0][1]).toBe('fout wachtwoord')
+      } finally {
+        checks.mockRestore()
       }
-      // Only failures below the lockout: 3 each.
-      const known = await median('tijd@example.nl')
-      const unknown = await median('tijd-onbekend@example.nl')
-      expect(unknown).toBeGreaterThan(known * 0.4)
-      expect(unknown).toBeLessThan(known * 2.5)
     })
   })
 })

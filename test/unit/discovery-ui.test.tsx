@@ -18,6 +18,7 @@ import { MemberPage } from '../../src/features/members/member-page'
 import { placeOf } from '../../src/ui/member-card'
 import { LikesPage } from '../../src/features/members/likes-page'
 import { SearchPage } from '../../src/features/members/search-page'
+import { PROFILE_SKELETON_DELAY_MS } from '../../src/features/members/profile-skeleton'
 import { searchState } from '../../src/features/members/search-store'
 import { shouldShowBackButton } from '../../src/ui/back-button'
 
@@ -373,6 +374,29 @@ describe('the search page', () => {
     expect(similar.querySelectorAll('[data-testid="fictional-label"]')[0].textContent).toBe('Fictief profiel')
     expect(screen.getByTestId('filter-summary').textContent).toBe('Vrouwen · 25–45 jaar')
     expect(screen.queryByTestId('load-more')).toBeNull()
+  })
+
+  it('a click on a card shows the whole profile\'s skeleton while the profile loads; a click for a new tab does not', async () => {
+    mockFetch({ '/api/likes.php': () => ({ body: { profiles: [], next_cursor: null, liked_by: [], new_likes: 0 } }), '/api/regions.php': () => ({ body: { countries: [] } }) })
+    // The client router takes the click (jsdom would try to navigate).
+    const router = (e: Event) => e.preventDefault()
+    document.addEventListener('click', router)
+    try {
+      await renderPage(<SearchPage />, { data: { page: response([1, 2], []) } })
+      const cards = screen.getAllByTestId('member-card')
+      fireEvent.click(cards[0], { ctrlKey: true })
+      await new Promise((r) => setTimeout(r, PROFILE_SKELETON_DELAY_MS + 100))
+      expect(screen.queryByTestId('profile-skeleton')).toBeNull()
+      fireEvent.click(cards[1])
+      // Not at once: a quick navigation shows no flash.
+      expect(screen.queryByTestId('profile-skeleton')).toBeNull()
+      const skeleton = await screen.findByTestId('profile-skeleton')
+      expect(skeleton.getAttribute('aria-busy')).toBe('true')
+      expect(skeleton.getAttribute('aria-label')).toBe('Laden…')
+      expect(screen.queryByTestId('results')).toBeNull()
+    } finally {
+      document.removeEventListener('click', router)
+    }
   })
 
   it('a visitor the site does not let search gets the call to sign up', async () => {

@@ -40,7 +40,7 @@ describe('layouts of SPEC.md section 2', () => {
 
   it('default: navigation with the Login button for visitors, footer links and the disclaimer', () => {
     renderShell({ layout: 'default' })
-    expect(screen.getByRole('link', { name: 'Inloggen' })).toBeTruthy()
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Inloggen' })).toBeTruthy()
     const footer = screen.getByRole('contentinfo')
     for (const name of ['Algemene voorwaarden', 'Privacy', 'Cookies', 'Blokkeringen', 'Prijzen', 'Klachten', 'Retourbeleid', 'Veelgestelde vragen', 'Klantenservice']) {
       expect(within(footer).getByRole('link', { name })).toBeTruthy()
@@ -54,17 +54,44 @@ describe('layouts of SPEC.md section 2', () => {
   it('default, logged in: search, messages, likes, credits with the danger badge at 0, account menu', () => {
     renderShell({ layout: 'default', user: member })
     expect(screen.queryByRole('link', { name: 'Inloggen' })).toBeNull()
-    expect(screen.getByRole('link', { name: 'Zoeken' }).getAttribute('href')).toBe('/members')
+    const nav = within(screen.getByRole('banner'))
+    expect(nav.getByRole('link', { name: 'Zoeken' }).getAttribute('href')).toBe('/members')
     expect(screen.getByTestId('nav-messages').getAttribute('href')).toBe('/chats')
-    expect(screen.getByRole('link', { name: /Credits/ }).textContent).toContain('0')
+    expect(nav.getByRole('link', { name: /Credits/ }).textContent).toContain('0')
     expect(screen.getByRole('button', { name: /Sanne/ })).toBeTruthy()
     // Logged in: no entry warning.
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 
+  it('default: visitors and members see a different footer (SPEC.md section 2)', () => {
+    const visitor = renderShell({ layout: 'default' })
+    const join = within(screen.getByRole('contentinfo')).getByTestId('footer-join')
+    expect(join.textContent).toContain('Heb je al een account?')
+    expect(within(join).getByRole('link', { name: 'Gratis aanmelden' }).getAttribute('href')).toBe('/signup')
+    expect(within(join).getByRole('link', { name: 'Inloggen' }).getAttribute('href')).toBe('/login')
+    expect(screen.queryByRole('navigation', { name: 'Je account' })).toBeNull()
+    visitor.unmount()
+
+    renderShell({ layout: 'default', user: member })
+    const footer = screen.getByRole('contentinfo')
+    expect(within(footer).queryByTestId('footer-join')).toBeNull()
+    expect(within(footer).queryByRole('link', { name: 'Gratis aanmelden' })).toBeNull()
+    const account = within(footer).getByRole('navigation', { name: 'Je account' })
+    expect(within(account).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/profile', '/notifications', '/settings', '/credits'])
+    // The information links stay for both.
+    expect(within(footer).getByRole('link', { name: 'Klachten' })).toBeTruthy()
+  })
+
+  it('default, Swedish on EuroFlirt: the footer of a free member offers premium, in Swedish', () => {
+    renderShell({ layout: 'default', tenant: 'euroflirt', lng: 'sv', user: { ...member, paid_user: false, language: 'sv' } })
+    const account = within(screen.getByRole('contentinfo')).getByRole('navigation', { name: 'Ditt konto' })
+    expect(within(account).getByRole('link', { name: 'Bli premium' }).getAttribute('href')).toBe('/premium')
+  })
+
   it('default, free member: Get Premium instead of credits', () => {
     renderShell({ layout: 'default', user: { ...member, paid_user: false } })
-    expect(screen.getByRole('link', { name: 'Word premium' }).getAttribute('href')).toBe('/premium')
+    const nav = within(screen.getByRole('banner'))
+    expect(nav.getByRole('link', { name: 'Word premium' }).getAttribute('href')).toBe('/premium')
     expect(screen.queryByRole('link', { name: /Credits/ })).toBeNull()
   })
 

@@ -232,6 +232,18 @@ describe('completing the profile (bug 8)', () => {
   })
 })
 
+describe('completing the profile: loading', () => {
+  it('shows the shape of a step, not "Laden…", while the own profile loads', async () => {
+    mockFetch({ '/api/likes.php': () => ({ body: { profiles: [], next_cursor: null, liked_by: [], new_likes: 0 } }) })
+    const answer = global.fetch
+    // The own profile's answer never comes while the test looks.
+    global.fetch = ((url: string, init?: RequestInit) => (url.startsWith('/api/profile.php') ? new Promise(() => undefined) : answer(url, init))) as typeof fetch
+    await renderPage(<CompleteSignupPage />, { urlPathname: '/complete-signup' })
+    expect(screen.getByTestId('form-skeleton').getAttribute('aria-busy')).toBe('true')
+    expect(screen.queryByText('Laden…')).toBeNull()
+  })
+})
+
 describe('looks', () => {
   it('a photo shimmers as a skeleton until it has loaded', async () => {
     await renderPage(<MemberPhoto image={{ id: 1, thumb_filename: '/media/a.webp', filename: '/media/b.webp', locked: false, visibility: 'public' }} alt="Noor" />)

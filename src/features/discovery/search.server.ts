@@ -94,8 +94,16 @@ export async function blockedEitherWay(db: Db, viewer: Viewer): Promise<number[]
  * Who may appear in lists for this viewer: the pool, active and visible, not the viewer, not blocked either way.
  * The same rule as visibleMember, with the block list given as ids (one small lookup instead of a subquery per row).
  */
+/**
+ * Hours after signup before a member is listed to logged-out visitors. Lists are ordered by last activity and a
+ * signup is activity, so without this every new member (no photo approved, no text yet) would lead a visitor's
+ * search, the landers and the signup matches. Members see new members at once.
+ */
+export const NEW_MEMBER_HIDDEN_FROM_VISITORS_HOURS = 24
+
 export function listableMember(viewer: Viewer, hidden: number[]): SQL {
   const conds: SQL[] = [eq(profiles.pool, viewer.pool), eq(profiles.searchable, true), eq(accounts.pool, viewer.pool), eq(accounts.status, 'active'), eq(accounts.invisible, false)]
+  if (viewer.id === undefined) conds.push(sql`${accounts.createdAt} < now() - make_interval(hours => ${NEW_MEMBER_HIDDEN_FROM_VISITORS_HOURS})`)
   const exclude = viewer.id === undefined ? hidden : [viewer.id, ...hidden]
   if (exclude.length) conds.push(notInArray(profiles.accountId, exclude))
   return and(...conds) as SQL

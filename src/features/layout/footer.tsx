@@ -2,6 +2,8 @@ import { useTranslation } from '../../shared/use-translation'
 import styled from '../../ui/styled'
 import { usePageContext } from '../../../renderer/page-context'
 import { formatInZone } from '../../shared/dates'
+import { useSession } from '../../shared/session/session-context'
+import { ButtonLink } from '../../ui/button'
 
 const Foot = styled.footer(({ theme }) => ({
   background: theme.colors.footer,
@@ -23,6 +25,19 @@ const Links = styled.ul({
   a: { textDecoration: 'none', fontWeight: 600, '&:hover': { textDecoration: 'underline' } },
 })
 
+/** Logged out: the brand's call to join and the login, above the links. */
+const Join = styled.div(({ theme }) => ({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: '12px 20px',
+  paddingBottom: 20,
+  marginBottom: 20,
+  borderBottom: `1px solid ${theme.colors.onFooter}33`,
+  strong: { fontSize: 18, flex: '1 1 260px' },
+  '.login': { minHeight: 44, display: 'inline-flex', alignItems: 'center', fontWeight: 600 },
+}))
+
 const Small = styled.p({ fontSize: 13, opacity: 0.85, margin: '8px 0 0', lineHeight: 1.5 })
 
 export const FOOTER_LINKS = [
@@ -37,15 +52,51 @@ export const FOOTER_LINKS = [
   ['support', '/pages/service'],
 ] as const
 
-/** Footer links, disclaimer in the current language and, for English when enabled, the US footer. */
+/**
+ * Footer links, disclaimer in the current language and, for English when enabled, the US footer. Visitors and
+ * members see a different footer (SPEC.md section 2): a visitor first gets the brand's call to join with the login,
+ * a member the links of their own account (profile, notifications, settings, credits or premium). Landers keep
+ * the plain footer.
+ */
 export function Footer({ showLinks = true }: { showLinks?: boolean }) {
   const { t } = useTranslation()
-  const { tenant, lng, user } = usePageContext()
+  const { tenant, lng, config } = usePageContext()
+  const { user } = useSession()
+  // A lander is the call to join itself, under a navigation of only the brand (SPEC.md section 2).
+  const join = !user && config.layout !== 'lander'
   const s = tenant.settings
   const showUs = s.us_footer && (lng === 'en' || lng === 'en-US')
   return (
     <Foot data-logged-in={user ? 'yes' : 'no'}>
       <Inner>
+        {showLinks && join && (
+          <Join data-testid="footer-join">
+            <strong>{tenant.pitch.headline}</strong>
+            <ButtonLink href="/signup">{tenant.pitch.cta}</ButtonLink>
+            <span>
+              {t('footer.have_account')}{' '}
+              <a className="login" href="/login">
+                {t('nav.login')}
+              </a>
+            </span>
+          </Join>
+        )}
+        {showLinks && user && (
+          <nav aria-label={t('footer.your_account')} data-testid="footer-account">
+            <Links>
+              <li>
+                <a href="/profile">{t('nav.my_profile')}</a>
+              </li>
+              <li>
+                <a href="/notifications">{t('notifications.title')}</a>
+              </li>
+              <li>
+                <a href="/settings">{t('nav.settings')}</a>
+              </li>
+              <li>{user.paid_user ? <a href="/credits">{t('nav.credits')}</a> : <a href="/premium">{t('nav.get_premium')}</a>}</li>
+            </Links>
+          </nav>
+        )}
         {showLinks && (
           <nav aria-label={t('footer.links')}>
             <Links>

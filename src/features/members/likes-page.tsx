@@ -17,6 +17,7 @@ import { Alert } from '../../ui/form'
 import { LoginRequired } from '../../ui/login-required'
 import { BackButton } from '../../ui/back-button'
 import type { LikesPageData } from './page-data.server'
+import { ProfileSkeleton, useProfileOpening } from './profile-skeleton'
 
 const Wrap = styled.div(({ theme }) => ({ maxWidth: 1200, margin: '0 auto', padding: '16px 12px 48px', [theme.mq.md]: { padding: '24px 16px 56px' } }))
 const Heading = styled.h1(({ theme }) => ({ color: theme.colors.primaryDark, fontSize: 26, margin: '0 0 12px', [theme.mq.md]: { fontSize: 32 } }))
@@ -77,6 +78,7 @@ function LikesList() {
   const key = endpointKey(likesEndpoint, user ? { query: { type } } : null)
   const { data: first, mutate } = useSWR(key, fetcher, { fallbackData: data.likes ?? undefined, revalidateOnMount: false })
   const [more, setMore] = useState<{ profiles: LikeProfile[]; next: string | null } | null>(null)
+  const { opening, onClickCapture } = useProfileOpening()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
 
@@ -107,8 +109,11 @@ function LikesList() {
     }
   }
 
+  // A card was clicked and the profile is on its way: its shape instead of the list.
+  if (opening) return <ProfileSkeleton />
+
   return (
-    <Wrap>
+    <Wrap onClickCapture={onClickCapture}>
       <BackButton />
       <Heading>{t('likes_page.title')}</Heading>
       <Tabs aria-label={t('likes_page.tabs')}>

@@ -63,24 +63,51 @@ const Label = styled.label(({ theme }) => ({
   },
 }))
 
-const Row = styled.div({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 10, alignItems: 'end' })
+/** A group of the form (gender, age range) under one legend, as the labels of the selects. */
+const Group = styled.fieldset({ border: 'none', padding: 0, margin: '0 0 14px', minWidth: 0, legend: { fontWeight: 600, padding: 0 } })
+/**
+ * The gender choices as equal columns on phones, and one below the other in the 280 px sidebar, where three chips
+ * side by side did not fit and wrapped two and one (or broke their words). A word breaks only if alone it is wider.
+ */
+const GenderChoices = styled(Choices)(({ theme }) => ({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+  margin: '8px 0 4px',
+  label: { display: 'flex', alignItems: 'center', justifyContent: 'center', textAlign: 'center', minHeight: 44, padding: '6px 8px', overflowWrap: 'break-word' },
+  [theme.mq.lg]: { gridTemplateColumns: 'minmax(0, 1fr)' },
+}))
+/** The age range on one line, "18 – 99", under the legend: no label of its own to wrap beside the other's. */
+const AgeRow = styled.div(({ theme }) => ({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto minmax(0, 1fr)',
+  gap: 8,
+  alignItems: 'center',
+  marginTop: 6,
+  select: {
+    width: '100%',
+    minHeight: 44,
+    borderRadius: 10,
+    padding: '0 10px',
+    fontSize: 16,
+    border: `1.5px solid ${theme.colors.border}`,
+    background: '#fff',
+    color: theme.colors.text,
+  },
+}))
 const Actions = styled.div({ display: 'flex', gap: 10, flexWrap: 'wrap', button: { flex: '1 1 auto' } })
 
 const AGES = Array.from({ length: MAX_SEARCH_AGE - MIN_SEARCH_AGE + 1 }, (_, i) => MIN_SEARCH_AGE + i)
 
-/** One end of the age range: the other end follows so that min never exceeds max. */
+/** One end of the age range (named for screen readers; the legend is its visible label): the other end follows so that min never exceeds max. */
 function AgeSelect({ name, label, value, onChange }: { name: string; label: string; value: number; onChange: (age: number) => void }) {
   return (
-    <Label>
-      {label}
-      <select name={name} value={value} onChange={(e) => onChange(Number(e.target.value))}>
-        {AGES.map((a) => (
-          <option key={a} value={a}>
-            {a}
-          </option>
-        ))}
-      </select>
-    </Label>
+    <select name={name} aria-label={label} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+      {AGES.map((a) => (
+        <option key={a} value={a}>
+          {a}
+        </option>
+      ))}
+    </select>
   )
 }
 
@@ -125,17 +152,17 @@ export function SearchFilters({ applied, fields, busy, onSearch }: { applied: Fi
       </Toggle>
       <Body open={open} id="filter-body">
         {has('gender') && (
-          <fieldset style={{ border: 'none', padding: 0, margin: '0 0 6px' }}>
-            <legend style={{ fontWeight: 600, padding: 0 }}>{t('members.filters.gender')}</legend>
-            <Choices>
+          <Group>
+            <legend>{t('members.filters.gender')}</legend>
+            <GenderChoices data-testid="gender-choices">
               {(['female', 'male', ''] as const).map((g) => (
                 <Chip key={g || 'any'}>
                   <input type="radio" name="gender" value={g} checked={form.gender === g} onChange={() => set({ gender: g })} />
                   {g ? t(`members.filters.gender_${g}`) : t('members.filters.gender_any')}
                 </Chip>
               ))}
-            </Choices>
-          </fieldset>
+            </GenderChoices>
+          </Group>
         )}
         {has('country') && (
           <Label>
@@ -164,10 +191,14 @@ export function SearchFilters({ applied, fields, busy, onSearch }: { applied: Fi
           </Label>
         )}
         {has('age') && (
-          <Row>
-            <AgeSelect name="min_age" label={t('members.filters.min_age')} value={form.min_age} onChange={(a) => set({ min_age: a, max_age: Math.max(form.max_age, a) })} />
-            <AgeSelect name="max_age" label={t('members.filters.max_age')} value={form.max_age} onChange={(a) => set({ max_age: a, min_age: Math.min(form.min_age, a) })} />
-          </Row>
+          <Group data-testid="age-range">
+            <legend>{t('member.fields.age')}</legend>
+            <AgeRow>
+              <AgeSelect name="min_age" label={t('members.filters.min_age')} value={form.min_age} onChange={(a) => set({ min_age: a, max_age: Math.max(form.max_age, a) })} />
+              <span aria-hidden="true">–</span>
+              <AgeSelect name="max_age" label={t('members.filters.max_age')} value={form.max_age} onChange={(a) => set({ max_age: a, min_age: Math.min(form.min_age, a) })} />
+            </AgeRow>
+          </Group>
         )}
         <Actions>
           <Button type="submit" disabled={busy} data-testid="search-submit">

@@ -17,6 +17,7 @@ import { SearchFilters } from './search-filters'
 import { SignupInvite } from './signup-invite'
 import { appendPage, formFromApplied, searchInput, searchState, showFirstPage, type FilterForm } from './search-store'
 import type { SearchPageData } from './page-data.server'
+import { ProfileSkeleton, useProfileOpening } from './profile-skeleton'
 
 const Wrap = styled.div(({ theme }) => ({
   maxWidth: 1200,
@@ -46,6 +47,7 @@ export function SearchPage() {
   const [error, setError] = useState<string>()
   const sentinel = useRef<HTMLDivElement>(null)
   const openSignup = useOpenSignup()
+  const { opening, onClickCapture } = useProfileOpening()
 
   // The state of this tab wins (back from a profile); otherwise the server's first page seeds it.
   const fromStore = snap.applied !== null
@@ -126,9 +128,11 @@ export function SearchPage() {
   }
   const profileHref = (id: number) => `/members/${id}`
   const few = page.profiles.length < FEW && page.similar.length > 0
+  // A card was clicked and the profile is on its way: its shape instead of the list.
+  if (opening) return <ProfileSkeleton />
 
   return (
-    <Wrap>
+    <Wrap onClickCapture={onClickCapture}>
       <SearchFilters key={JSON.stringify(applied)} applied={applied} fields={tenant.settings.search_fields} busy={busy === 'search'} onSearch={run} />
       <section aria-labelledby="results-title" aria-busy={busy !== null}>
         <Heading id="results-title">{t('members.title')}</Heading>

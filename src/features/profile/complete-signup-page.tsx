@@ -16,6 +16,7 @@ import { APPEARANCE_FIELDS, AppearanceFields, InterestsField, LocationFields, Va
 import { Button, ButtonLink } from '../../ui/button'
 import { LoginRequired } from '../../ui/login-required'
 import { PhotosManager } from '../../ui/own-photos'
+import { FormSkeleton } from '../members/profile-skeleton'
 
 // New profiles had no text: the "Over mij" step asks for a few sentences before the photo.
 const STEPS = ['about', 'looks', 'interests', 'location', 'text', 'photo'] as const
@@ -209,7 +210,7 @@ export function CompleteSignupPage() {
             <Steps profile={profile} setProfile={setProfile} save={save} busy={busy} />
           </MemoryRouter>
         ) : (
-          <p>{t('common.loading')}</p>
+          !error && <FormSkeleton />
         )}
       </Card>
     </PageColumn>
