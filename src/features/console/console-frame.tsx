@@ -17,6 +17,7 @@ const SECTIONS: { href: string; action: StaffAction; key: string }[] = [
   { href: '/admin/members', action: 'members.search', key: 'admin.nav.members' },
   { href: '/admin/photos', action: 'photos.review', key: 'admin.nav.photos' },
   { href: '/admin/complaints', action: 'complaints.view', key: 'admin.nav.complaints' },
+  { href: '/admin/chats', action: 'operator.queue', key: 'admin.nav.chats' },
   { href: '/admin/landers', action: 'landers.view', key: 'admin.nav.landers' },
   { href: '/admin/audit', action: 'audit.view', key: 'admin.nav.audit' },
 ]
