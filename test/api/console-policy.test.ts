@@ -6,14 +6,13 @@ import type { Database } from '../../src/db/client.server'
 import { eq } from 'drizzle-orm'
 import { accounts, complaints, conversationMembers, conversations, messages, photos } from '../../src/db/schema'
 import { describeEachDb } from '../support/db'
-import { createMember, loggedInMember, suiteApp } from '../support/app'
+import { createMember, loggedInMember, staffCookie, suiteApp } from '../support/app'
 import { CONSOLE_ENDPOINTS } from '../../src/features/console/endpoints'
 import { pendingPhotosEndpoint, reviewPhotoEndpoint } from '../../src/features/photos/endpoints'
 import { newsletterExportEndpoint } from '../../src/features/notifications/endpoints'
 import { landerGalleryEndpoint, trafficStatsEndpoint } from '../../src/features/landers/gallery'
 import { OPERATOR_ENDPOINTS } from '../../src/features/console/operator-endpoints'
 import { POLICY, STAFF_ACTIONS, STAFF_ROLES, can, type StaffRole } from '../../src/shared/staff-policy'
-import { createStaffSession, staffCookieName } from '../../src/features/console/staff-auth.server'
 import type { EndpointDefinition } from '../../src/shared/endpoint'
 
 jest.setTimeout(120_000)
@@ -91,11 +90,7 @@ describeEachDb('console policy', (kind) => {
   beforeAll(async () => {
     app = suite.app
     const { db } = suite.database
-    const name = staffCookieName(app.services.config.sessionCookie)
-    for (const role of STAFF_ROLES) {
-      const [staff] = await db.insert(accounts).values({ pool: 'main', tenantId: 'datingstad', email: `${role}@staff.example`, status: 'active', role }).returning()
-      cookies.set(role, `${name}=${await createStaffSession(db, staff, 'datingstad')}`)
-    }
+    for (const role of STAFF_ROLES) cookies.set(role, (await staffCookie(db, app, role, { email: `${role}@staff.example` })).cookie)
     memberCookie = (await loggedInMember(app, db, 'lid@example.com')).cookie
   })
 
