@@ -1,4 +1,4 @@
-// The four layouts of SPEC.md section 2.
+// The four layouts of SPEC.md section 2, and the staff console's own.
 import type { ReactNode } from 'react'
 import styled from '../src/ui/styled'
 import { TabBarSpace, TopNav } from '../src/features/layout/top-nav'
@@ -53,6 +53,14 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
           <EntryWarning countries={FIXED_ENTRY_COUNTRIES} />
           {/* The member landings' call to sign up opens it on desktop. */}
           <SignupModal />
+        </Frame>
+      )
+    case 'console':
+      // The staff console (/admin) has its own bar (src/features/console/console-frame.tsx): no member navigation,
+      // member banners, signup or like pop-ups, nor the visitors' entry warning.
+      return (
+        <Frame>
+          <Main>{children}</Main>
         </Frame>
       )
     case 'empty':

@@ -7,7 +7,7 @@ import type { AppTheme, TenantThemeInput } from '../themes/build-theme'
 import type { Locale } from '../src/shared/locales'
 import type { EndpointDefinition, EndpointInput, EndpointResponse } from '../src/shared/endpoint'
 
-export type LayoutName = 'default' | 'chat' | 'lander' | 'empty'
+export type LayoutName = 'default' | 'chat' | 'lander' | 'empty' | 'console'
 
 /** What the browser receives about the tenant: the public settings, never the tenant file itself. */
 export interface PublicTenant {

@@ -1,1 +1,1 @@
-export default { title: 'admin.overview.title' }
+export default { title: 'admin.overview.title', layout: 'console' }

@@ -642,3 +642,29 @@ export const trafficConversions = pgTable(
     index('traffic_conversions_tenant_created_idx').on(t.tenantId, t.createdAt.desc()),
   ],
 )
+
+/**
+ * A chat operator working on a conversation with a fictional profile (issue 13): one row per conversation, so two
+ * operators never answer the same one at once. A claim counts until expires_at; after that anyone may take it.
+ */
+export const operatorClaims = pgTable('operator_claims', {
+  conversationId: id('conversation_id').primaryKey().references(() => conversations.id, { onDelete: 'cascade' }),
+  pool: text('pool').notNull(),
+  staffId: id('staff_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  claimedAt: ts('claimed_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+}, (t) => [index('operator_claims_staff_idx').on(t.staffId)])
+
+/** The chat operators' private notes about a member, kept per fictional profile (never shown to members). */
+export const operatorNotes = pgTable(
+  'operator_notes',
+  {
+    pool: text('pool').notNull(),
+    fictionalId: id('fictional_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    memberId: id('member_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    note: text('note').notNull(),
+    updatedBy: id('updated_by').references(() => accounts.id, { onDelete: 'set null' }),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.fictionalId, t.memberId] })],
+)

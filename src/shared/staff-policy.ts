@@ -33,6 +33,10 @@ export const STAFF_ACTIONS = [
   'landers.view',
   /** The newsletter subscribers with their consent, as CSV (decision 031). */
   'newsletter.export',
+  /** The chat operators' queue of conversations waiting for a fictional profile, and taking one (a claim). */
+  'operator.queue',
+  /** Writing as the fictional profile of a claimed conversation (reply, typing) and the notes about its member. */
+  'operator.reply',
 ] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]
 
@@ -40,7 +44,7 @@ const ALL = STAFF_ROLES
 /**
  * The table: action -> the roles allowed. A role not listed is refused. Admin may do everything; moderators keep
  * the community clean (photos, bans); support helps members (lookups, bans and unbans, credits, complaints);
- * marketers see the numbers; chat operators only have the console frame until their chat console exists.
+ * marketers see the numbers; chat operators answer members as the fictional profiles of their pool.
  */
 export const POLICY: Record<StaffAction, readonly StaffRole[]> = {
   'console.view': ALL,
@@ -57,6 +61,8 @@ export const POLICY: Record<StaffAction, readonly StaffRole[]> = {
   'audit.view': ['admin'],
   'landers.view': ['admin', 'marketer'],
   'newsletter.export': ['admin', 'marketer'],
+  'operator.queue': ['admin', 'chat_operator'],
+  'operator.reply': ['admin', 'chat_operator'],
 }
 
 export function isStaffRole(role: unknown): role is StaffRole {

@@ -3,28 +3,54 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '../../src/db/client.server'
-import { accounts, complaints, photos } from '../../src/db/schema'
+import { eq } from 'drizzle-orm'
+import { accounts, complaints, conversationMembers, conversations, messages, photos } from '../../src/db/schema'
 import { describeEachDb } from '../support/db'
-import { createMember, loggedInMember, suiteApp } from '../support/app'
+import { createMember, loggedInMember, staffCookie, suiteApp } from '../support/app'
 import { CONSOLE_ENDPOINTS } from '../../src/features/console/endpoints'
 import { pendingPhotosEndpoint, reviewPhotoEndpoint } from '../../src/features/photos/endpoints'
 import { newsletterExportEndpoint } from '../../src/features/notifications/endpoints'
 import { landerGalleryEndpoint, trafficStatsEndpoint } from '../../src/features/landers/gallery'
+import { OPERATOR_ENDPOINTS } from '../../src/features/console/operator-endpoints'
 import { POLICY, STAFF_ACTIONS, STAFF_ROLES, can, type StaffRole } from '../../src/shared/staff-policy'
-import { createStaffSession, staffCookieName } from '../../src/features/console/staff-auth.server'
 import type { EndpointDefinition } from '../../src/shared/endpoint'
 
 jest.setTimeout(120_000)
 
 const HOST = 'datingstad.nl'
-const ENDPOINTS: EndpointDefinition[] = [...CONSOLE_ENDPOINTS, pendingPhotosEndpoint, reviewPhotoEndpoint, newsletterExportEndpoint, landerGalleryEndpoint, trafficStatsEndpoint]
+const ENDPOINTS: EndpointDefinition[] = [...CONSOLE_ENDPOINTS, pendingPhotosEndpoint, reviewPhotoEndpoint, newsletterExportEndpoint, landerGalleryEndpoint, trafficStatsEndpoint, ...OPERATOR_ENDPOINTS]
 
 /** A valid call of each endpoint, with what it needs made fresh, so an allowed role gets 200. */
-function callFor(def: EndpointDefinition, db: Database['db']): () => Promise<{ query?: Record<string, string>; body?: Record<string, unknown> }> {
+function callFor(def: EndpointDefinition, db: Database['db'], app: () => FastifyInstance, cookie: string | undefined): () => Promise<{ query?: Record<string, string>; body?: Record<string, unknown> }> {
   const member = async (status = 'active') => (await createMember(db, { status })).account
   const complaint = async () =>
     (await db.insert(complaints).values({ pool: 'main', tenantId: 'datingstad', name: 'Klager', email: 'klager@example.com', subject: 'Onderwerp', message: 'Een klacht van tien tekens.' }).returning())[0]
+  // A member's message to a fictional profile: a conversation waiting for a chat operator.
+  const waiting = async () => {
+    const fictional = await member()
+    await db.update(accounts).set({ fictional: true }).where(eq(accounts.id, fictional.id))
+    const writer = await member()
+    const [a, b] = writer.id < fictional.id ? [writer.id, fictional.id] : [fictional.id, writer.id]
+    const [c] = await db.insert(conversations).values({ pool: 'main', memberA: a, memberB: b, startedBy: writer.id }).returning()
+    await db.insert(conversationMembers).values([{ pool: 'main', conversationId: c.id, accountId: a }, { pool: 'main', conversationId: c.id, accountId: b }])
+    await db.insert(messages).values({ pool: 'main', conversationId: c.id, senderId: writer.id, clientId: crypto.randomUUID(), kind: 'text', body: 'Hoi' })
+    return c.id
+  }
+  /** A waiting conversation this role has claimed (a refused role's claim is refused too: the call then tests the policy alone). */
+  const claimed = async (cookie: string | undefined) => {
+    const id = await waiting()
+    if (cookie) await app().inject({ method: 'POST', url: '/api/admin/operator-claim.php', headers: { host: HOST, cookie }, payload: { conversation_id: id } })
+    return id
+  }
   switch (def.path) {
+    case '/api/admin/operator-claim.php':
+      return async () => ({ body: { conversation_id: await waiting() } })
+    case '/api/admin/operator-reply.php':
+      return async () => ({ body: { conversation_id: await claimed(cookie), client_id: crypto.randomUUID(), text: 'Hallo!' } })
+    case '/api/admin/operator-typing.php':
+      return async () => ({ body: { conversation_id: await claimed(cookie) } })
+    case '/api/admin/operator-note.php':
+      return async () => ({ body: { conversation_id: await claimed(cookie), note: 'Houdt van fietsen.' } })
     case '/api/admin/traffic.php':
       return async () => ({ query: { tenant: 'datingstad' } })
     case '/api/admin/overview.php':
@@ -64,16 +90,12 @@ describeEachDb('console policy', (kind) => {
   beforeAll(async () => {
     app = suite.app
     const { db } = suite.database
-    const name = staffCookieName(app.services.config.sessionCookie)
-    for (const role of STAFF_ROLES) {
-      const [staff] = await db.insert(accounts).values({ pool: 'main', tenantId: 'datingstad', email: `${role}@staff.example`, status: 'active', role }).returning()
-      cookies.set(role, `${name}=${await createStaffSession(db, staff, 'datingstad')}`)
-    }
+    for (const role of STAFF_ROLES) cookies.set(role, (await staffCookie(db, app, role, { email: `${role}@staff.example` })).cookie)
     memberCookie = (await loggedInMember(app, db, 'lid@example.com')).cookie
   })
 
   const send = async (def: EndpointDefinition, cookie: string | undefined) => {
-    const input = await callFor(def, suite.database.db)()
+    const input = await callFor(def, suite.database.db, () => app, cookie)()
     const qs = input.query ? `?${new URLSearchParams(input.query)}` : ''
     return app.inject({ method: def.method, url: def.path + qs, headers: { host: HOST, ...(cookie ? { cookie } : {}) }, ...(input.body ? { payload: input.body } : {}) })
   }

@@ -50,6 +50,14 @@ describeEachDb('console API', (kind) => {
     expect((await audits('staff.login')).some((a) => a.staffEmail === 'admin@staff.example')).toBe(true)
   })
 
+  it('answers who is logged in to the console with 200: null without a console session, the staff member with one', async () => {
+    const none = await app.inject({ method: 'GET', url: '/api/admin/session.php', headers: { host: HOST } })
+    expect({ status: none.statusCode, body: none.json() }).toEqual({ status: 200, body: { staff: null } })
+    const lid = await loggedInMember(app, db(), 'sessie-lid@example.com')
+    expect((await call(lid.cookie, 'GET', '/api/admin/session.php')).json()).toEqual({ staff: null })
+    expect((await call(support, 'GET', '/api/admin/session.php')).json().staff).toMatchObject({ email: 'support@staff.example', role: 'support', actions: expect.arrayContaining(['complaints.view']) })
+  })
+
   it('blocks a staff account after 3 wrong passwords, for an hour, also for the right password', async () => {
     await staffAccount('moderator', 'slot@staff.example')
     for (let i = 1; i < STAFF_MAX_FAILED_LOGINS; i++) expect((await staffLogin('slot@staff.example', HOST, 'wrong password!')).statusCode).toBe(401)

@@ -2,10 +2,8 @@
 // answer staff with every tenant's landers and slugs on the tenant's own origin, and the traffic figures; only
 // the landers may be framed, only by the network's sites, and only the gallery frames them.
 import { describeEachDb } from '../support/db'
-import { createMember, suiteApp } from '../support/app'
-import { accounts } from '../../src/db/schema'
+import { createMember, staffCookie, suiteApp } from '../support/app'
 import { createSession } from '../../src/features/accounts/sessions.server'
-import { createStaffSession, staffCookieName } from '../../src/features/console/staff-auth.server'
 import { gallerySlugs, landerHref } from '../../src/features/landers/gallery'
 import { chooseLanguage } from '../../src/server/request-context.server'
 import { loadTenants } from '../../src/server/tenants.server'
@@ -42,8 +40,7 @@ describeEachDb('the lander gallery endpoints', (kind) => {
       const { account } = await createMember(suite.database.db, { email })
       return `sid=${await createSession(suite.database.db, account, account.tenantId)}`
     }
-    const [staff] = await suite.database.db.insert(accounts).values({ pool: 'main', tenantId: 'datingstad', email, status: 'active', role: role === 'staff' ? 'admin' : role }).returning()
-    return `${staffCookieName(suite.app.services.config.sessionCookie)}=${await createStaffSession(suite.database.db, staff, 'datingstad')}`
+    return (await staffCookie(suite.database.db, suite.app, role === 'staff' ? 'admin' : role, { email })).cookie
   }
   const get = (url: string, cookie?: string, host = 'datingstad.localhost:3284') => app().inject({ method: 'GET', url, headers: { host, ...(cookie ? { cookie } : {}) } })
 

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { eq } from 'drizzle-orm'
 import { describeEachDb, openTestDatabase } from '../support/db'
-import { createMember, makeTestApp, sessionCookie } from '../support/app'
+import { createMember, makeTestApp, sessionCookie, staffCookie } from '../support/app'
 import type { Database } from '../../src/db/client.server'
 import { accounts, devMails, notificationSettings } from '../../src/db/schema'
-import { createStaffSession, staffCookieName } from '../../src/features/console/staff-auth.server'
 
 jest.setTimeout(60_000)
 const SECRET = 'mail-events-secret-for-tests'
@@ -58,16 +57,12 @@ describeEachDb('notifications API', (kind) => {
 
     // Console staff whose role may export (admin, marketer) get the list; a moderator, members and visitors do not.
     const staffEmail = 'staf-nieuwsbrief@example.nl'
-    const cookieName = staffCookieName(app.services.config.sessionCookie)
-    const staffOf = async (email: string, role: string) => {
-      const [staff] = await database.db.insert(accounts).values({ pool: 'main', tenantId: 'datingstad', email, status: 'active', role }).returning()
-      return `${cookieName}=${await createStaffSession(database.db, staff, 'datingstad')}`
-    }
-    const staffCookie = await staffOf(staffEmail, 'marketer')
+    const staffOf = async (email: string, role: string) => (await staffCookie(database.db, app, role, { email })).cookie
+    const marketer = await staffOf(staffEmail, 'marketer')
     expect((await call('GET', '/api/admin/newsletter.csv')).statusCode).toBe(403)
     expect((await call('GET', '/api/admin/newsletter.csv', cookie)).json().error).toBe('authentication_required')
     expect((await call('GET', '/api/admin/newsletter.csv', await staffOf('moderator-nieuwsbrief@example.nl', 'moderator'))).json().error).toBe('forbidden')
-    const csv = await call('GET', '/api/admin/newsletter.csv', staffCookie)
+    const csv = await call('GET', '/api/admin/newsletter.csv', marketer)
     expect(csv.statusCode).toBe(200)
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8')
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="newsletter-main-\d{4}-\d{2}-\d{2}\.csv"$/)
@@ -80,7 +75,7 @@ describeEachDb('notifications API', (kind) => {
     // Withdrawn: the time is kept, the member leaves the list.
     await call('PUT', '/api/notifications.php', cookie, { email_newsletter: false })
     expect((await row()).newsletterWithdrawnAt).not.toBeNull()
-    expect((await call('GET', '/api/admin/newsletter.csv', staffCookie)).body).not.toContain(email)
+    expect((await call('GET', '/api/admin/newsletter.csv', marketer)).body).not.toContain(email)
   })
 
   it('turns e-mail off on a bounce or spam report, shows why, and lets the member turn it on again', async () => {

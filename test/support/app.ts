@@ -11,6 +11,7 @@ import { buildApp } from '../../src/server/app.server'
 import type { Database, Db } from '../../src/db/client.server'
 import { accounts, profiles } from '../../src/db/schema'
 import { hashPassword } from '../../src/features/accounts/passwords.server'
+import { createStaffSession, staffCookieName } from '../../src/features/console/staff-auth.server'
 import type { Services } from '../../src/server/context.server'
 import { openTestDatabase, type DbKind } from './db'
 
@@ -83,6 +84,16 @@ export async function loggedInMember(app: FastifyInstance, db: Db, email: string
   const { account, password } = await createMember(db, { email, ...opts })
   const res = await app.inject({ method: 'POST', url: '/api/user.php', headers: { host }, payload: { email, password } })
   return { account, cookie: sessionCookie(res.headers['set-cookie']) }
+}
+
+/** A new staff account of the role with a console session; returns the account and the Cookie header value. */
+export async function staffCookie(db: Db, app: FastifyInstance, role: string, opts: { email?: string; pool?: string; tenantId?: string } = {}) {
+  const tenantId = opts.tenantId ?? 'datingstad'
+  const [staff] = await db
+    .insert(accounts)
+    .values({ pool: opts.pool ?? 'main', tenantId, email: opts.email ?? `${role}${++counter}-${Date.now()}@staff.example`, status: 'active', role })
+    .returning()
+  return { staff, cookie: `${staffCookieName(app.services.config.sessionCookie)}=${await createStaffSession(db, staff, tenantId)}` }
 }
 
 /** For a suite: a fresh test database of the kind and an app over it, closed after the suite. */

@@ -179,6 +179,8 @@ export interface SendInput {
    * queued in the message's transaction. Without it neither is queued.
    */
   isOnline?: (accountId: number) => Promise<boolean>
+  /** A fictional profile's reply written by a chat operator (the console): it costs the profile nothing. */
+  free?: boolean
 }
 
 /**
@@ -272,7 +274,7 @@ export async function sendMessage(db: Db, input: SendInput): Promise<SendResult>
     gifId: message.kind === 'gif' ? message.gif_id : null,
     reason: message.kind === 'text' || message.kind === 'gif' ? 'message' : message.kind === 'image' ? 'photo' : 'gift',
   }
-  const costSql = costBySenderCountry(tenant, message.kind === 'gift' ? message : { kind: message.kind }, sender.id)
+  const costSql = input.free ? sql`0::int` : costBySenderCountry(tenant, message.kind === 'gift' ? message : { kind: message.kind }, sender.id)
   // Asked before anything is written, so no lock is held while Redis answers; a failing presence store means push.
   const offline = async (recipientId: number) => (input.isOnline ? !(await input.isOnline(recipientId).catch(() => false)) : false)
 

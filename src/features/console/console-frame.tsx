@@ -10,13 +10,15 @@ import { Alert, TextField } from '../../ui/form'
 import { Button } from '../../ui/button'
 import { Card, PageColumn, PageTitle } from '../../ui/page'
 import type { StaffAction } from '../../shared/staff-policy'
-import { staffLoginEndpoint, staffLogoutEndpoint, staffMeEndpoint, type StaffMe } from './endpoints'
+import { usePageContext } from '../../../renderer/page-context'
+import { staffLoginEndpoint, staffLogoutEndpoint, staffSessionEndpoint, type StaffMe } from './endpoints'
 
 const SECTIONS: { href: string; action: StaffAction; key: string }[] = [
   { href: '/admin', action: 'overview.view', key: 'admin.nav.overview' },
   { href: '/admin/members', action: 'members.search', key: 'admin.nav.members' },
   { href: '/admin/photos', action: 'photos.review', key: 'admin.nav.photos' },
   { href: '/admin/complaints', action: 'complaints.view', key: 'admin.nav.complaints' },
+  { href: '/admin/chats', action: 'operator.queue', key: 'admin.nav.chats' },
   { href: '/admin/landers', action: 'landers.view', key: 'admin.nav.landers' },
   { href: '/admin/audit', action: 'audit.view', key: 'admin.nav.audit' },
 ]
@@ -32,6 +34,7 @@ const Bar = styled.nav(({ theme }) => ({
   a: { color: theme.colors.primaryDark, fontWeight: 600, textDecoration: 'none', padding: '6px 0' },
   'a[aria-current="page"]': { textDecoration: 'underline', textUnderlineOffset: 4 },
 }))
+const Brand = styled.strong(({ theme }) => ({ color: theme.colors.primaryDark, fontSize: 18, marginRight: 8 }))
 const Who = styled.span(({ theme }) => ({ marginLeft: 'auto', color: theme.colors.muted, fontSize: 14, display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }))
 const SmallButton = styled.button(({ theme }) => ({
   border: `1px solid ${theme.colors.border}`, background: 'transparent', borderRadius: 999, padding: '6px 12px', cursor: 'pointer', color: theme.colors.text, font: 'inherit', fontSize: 14,
@@ -40,9 +43,9 @@ const SmallButton = styled.button(({ theme }) => ({
 /** A console page: `action` is the policy action the section needs; children get the staff member. */
 export function ConsoleFrame({ action, path, width = 1100, children }: { action: StaffAction; path: string; width?: number; children: (staff: StaffMe) => ReactNode }) {
   const { t } = useTranslation()
-  const me = useEndpoint(staffMeEndpoint, {}, { shouldRetryOnError: false, revalidateOnFocus: false })
+  const { tenant } = usePageContext()
+  const me = useEndpoint(staffSessionEndpoint, {}, { shouldRetryOnError: false, revalidateOnFocus: false })
   if (me.error) {
-    if (me.error instanceof HttpError && me.error.code === 'authentication_required') return <StaffLogin onDone={() => void me.mutate()} />
     return (
       <PageColumn>
         <Alert role="alert">{me.error instanceof HttpError ? me.error.message : t('errors.generic')}</Alert>
@@ -50,6 +53,7 @@ export function ConsoleFrame({ action, path, width = 1100, children }: { action:
     )
   }
   if (!me.data) return <PageColumn aria-busy="true">{t('admin.loading')}</PageColumn>
+  if (!me.data.staff) return <StaffLogin onDone={() => void me.mutate()} />
   const staff = me.data.staff
   const logout = async () => {
     await callEndpoint(staffLogoutEndpoint).catch(() => undefined)
@@ -58,6 +62,7 @@ export function ConsoleFrame({ action, path, width = 1100, children }: { action:
   return (
     <>
       <Bar aria-label={t('admin.title')}>
+        <Brand>{tenant.settings.name}</Brand>
         {SECTIONS.filter((s) => staff.actions.includes(s.action)).map((s) => (
           <a key={s.href} href={s.href} aria-current={s.href === path ? 'page' : undefined}>
             {t(s.key)}

@@ -49,6 +49,20 @@ export const staffMeEndpoint = defineEndpoint({
   errors: [],
 })
 
+/**
+ * Who is logged in to the console, or null: the frame asks this first, so a visitor without a console session gets
+ * the login form from a 200 instead of a 403 (which a browser logs as an error). Not a policy action: it says nothing
+ * but the caller's own session.
+ */
+export const staffSessionEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/session.php',
+  summary: 'The logged-in staff member with their role and allowed actions, or null without a console session',
+  session: 'none',
+  response: z.object({ staff: staffSchema.nullable() }),
+  errors: [],
+})
+
 export const OVERVIEW_DAYS = 30
 export const overviewEndpoint = defineEndpoint({
   method: 'GET',

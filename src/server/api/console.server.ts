@@ -55,6 +55,8 @@ export async function consoleRoutes(app: FastifyInstance) {
 
   route(app, api.staffMeEndpoint, async (req) => ({ staff: present(req.ctx.staff) }))
 
+  route(app, api.staffSessionEndpoint, async (req) => ({ staff: req.ctx.staff ? present(req.ctx.staff) : null }))
+
   route(app, api.overviewEndpoint, async (req) => {
     const mine = pools(req.ctx.staff)
     return overview(db, tenants.all.filter((t) => mine.includes(t.pool)), req.query.days)

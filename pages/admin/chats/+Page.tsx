@@ -1,0 +1,1 @@
+export { OperatorPage as default } from '../../../src/features/console/operator-page'

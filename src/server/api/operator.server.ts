@@ -1,0 +1,134 @@
+// The chat operators' API (/api/admin/operator-*, decision 037). Definitions:
+// src/features/console/operator-endpoints.ts. A reply is a message of the fictional profile sent through the
+// chat's own send path (sendMessage: stored, counted unread, pushed or delivered live like any message), free for
+// the profile, only on a conversation the operator has claimed, and audited with the operator who wrote it.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { eq } from 'drizzle-orm'
+import { photos } from '../../db/schema'
+import { ApiError } from '../context.server'
+import { route } from '../endpoint.server'
+import * as api from '../../features/console/operator-endpoints'
+import { claimConversation, fictionalConversation, holdsClaim, operatorQueue, readNote, writeNote } from '../../features/console/operator.server'
+import { ChatError, markRead, presentMessage, readConversation, sendMessage, unreadTotal } from '../../features/chat/chat.server'
+import { presentMemberCard } from '../../features/discovery/present-member.server'
+import { auditorOf, writeAudit } from '../../features/console/audit.server'
+import { allPools, poolsOf } from '../../shared/staff-policy'
+import { isLocale } from '../../shared/locales'
+import type { LiveServerEvent } from '../../shared/chat-contracts'
+import type { Account } from '../../features/accounts/sessions.server'
+import type { Tenant } from '../../shared/tenant-schema'
+
+const text = (v: Partial<Record<string, string>>, lng: string, fallback: string) => v[lng] ?? v[fallback] ?? Object.values(v)[0] ?? ''
+
+export async function operatorRoutes(app: FastifyInstance) {
+  const { db } = app.services.database
+  const { tenants, realtime, i18n } = app.services
+  const pools = (staff: Account) => poolsOf(staff, allPools(tenants.all))
+  const notFound = (req: FastifyRequest) => new ApiError(404, 'not_found', req.ctx.t('admin.errors.not_found'))
+  const notClaimed = (req: FastifyRequest) => new ApiError(409, 'not_claimed', req.ctx.t('admin.operator.errors.not_claimed'))
+
+  /** The conversation, if it is one with a fictional profile in the staff member's pools, with its brand. */
+  const find = async (req: FastifyRequest & { ctx: { staff: Account } }, conversationId: number) => {
+    const found = await fictionalConversation(db, pools(req.ctx.staff), conversationId)
+    const tenant: Tenant | undefined = found && tenants.byId.get(found.member.account.tenantId)
+    if (!found || !tenant) throw notFound(req)
+    return { ...found, tenant }
+  }
+
+  route(app, api.operatorQueueEndpoint, async (req) => ({
+    queue: await operatorQueue(db, pools(req.ctx.staff), req.ctx.staff.id),
+    claim_seconds: api.OPERATOR_CLAIM_S,
+  }))
+
+  route(app, api.operatorClaimEndpoint, async (req) => {
+    const staff = req.ctx.staff
+    const { conversation, fictional, member, tenant } = await find(req, req.body.conversation_id)
+    const claim = await claimConversation(db, conversation.pool, conversation.id, staff.id)
+    if (!claim.ok) throw new ApiError(409, 'claimed', req.ctx.t('admin.operator.errors.claimed'))
+    const mediaBase = tenant.cdn_prefix
+    const fictionalViewer = { pool: conversation.pool, id: fictional.account.id, paidUser: true }
+    const read = await readConversation(db, fictionalViewer, { conversationId: conversation.id }, mediaBase)
+    if (!read) throw notFound(req)
+    // The operator has read the member's messages: the member sees them read, as from any member.
+    const marked = await markRead(db, fictionalViewer, conversation.id)
+    if (marked?.lastReadMessageId) {
+      await realtime.publish([member.account.id], { type: 'read', conversation_id: conversation.id, member_id: fictional.account.id, last_read_message_id: marked.lastReadMessageId } satisfies LiveServerEvent)
+    }
+    const [mainPhoto] = fictional.profile.mainPhotoId ? await db.select().from(photos).where(eq(photos.id, fictional.profile.mainPhotoId)) : []
+    const lng = isLocale(member.account.language) ? member.account.language : tenant.default_locale
+    const side = (s: typeof member) => ({ about: s.profile.about, birth_date: s.profile.birthDate, language: s.account.language })
+    return {
+      conversation_id: conversation.id,
+      tenant_id: tenant.id,
+      tenant_name: tenant.name,
+      claimed_until: claim.expiresAt.toISOString(),
+      member: { card: read.conversation.profile, ...side(member) },
+      fictional: {
+        card: presentMemberCard({ account: fictional.account, profile: fictional.profile, mainPhoto: mainPhoto ?? null }, { pool: conversation.pool, id: member.account.id, paidUser: member.account.paidUser }, mediaBase),
+        ...side(fictional),
+        label: text(tenant.fictional.singular, lng, tenant.default_locale),
+        warning: text(tenant.fictional.warning, lng, tenant.default_locale),
+      },
+      messages: read.messages,
+      note: await readNote(db, fictional.account.id, member.account.id),
+      honest_answer: i18n.forRequest(lng).t('admin.operator.honest_answer_text', { brand: tenant.name }),
+    }
+  })
+
+  route(app, api.operatorReplyEndpoint, async (req) => {
+    const staff = req.ctx.staff
+    const { conversation, fictional, member, tenant } = await find(req, req.body.conversation_id)
+    if (!(await holdsClaim(db, conversation.id, staff.id))) throw notClaimed(req)
+    let result
+    try {
+      result = await sendMessage(db, {
+        tenant,
+        sender: { id: fictional.account.id, pool: conversation.pool, paidUser: true, status: 'active' },
+        conversationId: conversation.id,
+        message: { kind: 'text', client_id: req.body.client_id, text: req.body.text },
+        mediaBase: tenant.cdn_prefix,
+        isOnline: (id) => realtime.isOnline(id),
+        free: true,
+      })
+    } catch (err) {
+      if (err instanceof ChatError) {
+        if (err.code === 'message_too_long') throw new ApiError(400, 'message_too_long', req.ctx.t('chat.errors.message_too_long'))
+        if (err.code === 'blocked') throw new ApiError(409, 'blocked', req.ctx.t('chat.errors.blocked'))
+        throw notFound(req)
+      }
+      throw err
+    }
+    if (!result.duplicate) {
+      const memberView = { id: member.account.id, paidUser: member.account.paidUser }
+      await realtime.publishMany([
+        { to: [member.account.id], event: { type: 'message', conversation_id: conversation.id, message: presentMessage(result.row, memberView, tenant.cdn_prefix) } satisfies LiveServerEvent },
+        { to: [member.account.id], event: { type: 'unread', total: result.recipientUnread ?? (await unreadTotal(db, { pool: conversation.pool, ...memberView })) } satisfies LiveServerEvent },
+      ])
+      // Who wrote it: the message is the fictional profile's, the audit row names the operator.
+      await writeAudit(db, auditorOf(req), {
+        action: 'operator.reply', pool: conversation.pool, targetType: 'conversation', targetId: conversation.id,
+        after: { message_id: result.row.id, fictional_id: fictional.account.id, member_id: member.account.id, text: req.body.text },
+      })
+    }
+    return { message: result.message }
+  })
+
+  route(app, api.operatorTypingEndpoint, async (req) => {
+    const { conversation, fictional, member } = await find(req, req.body.conversation_id)
+    if (!(await holdsClaim(db, conversation.id, req.ctx.staff.id))) throw notClaimed(req)
+    await realtime.publish([member.account.id], { type: 'typing', conversation_id: conversation.id, member_id: fictional.account.id } satisfies LiveServerEvent)
+    return { ok: true as const }
+  })
+
+  route(app, api.operatorNoteEndpoint, async (req) => {
+    const staff = req.ctx.staff
+    const { conversation, fictional, member } = await find(req, req.body.conversation_id)
+    if (!(await holdsClaim(db, conversation.id, staff.id))) throw notClaimed(req)
+    const before = await writeNote(db, { pool: conversation.pool, fictionalId: fictional.account.id, memberId: member.account.id, note: req.body.note, staffId: staff.id })
+    await writeAudit(db, auditorOf(req), {
+      action: 'operator.note', pool: conversation.pool, targetType: 'member', targetId: member.account.id,
+      before: { fictional_id: fictional.account.id, note: before }, after: { fictional_id: fictional.account.id, note: req.body.note },
+    })
+    return { note: req.body.note }
+  })
+}

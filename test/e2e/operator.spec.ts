@@ -1,0 +1,90 @@
+// The chat operators' console (/admin/chats, decision 037) in the browser, desktop and phone: a member writes to a
+// fictional profile, a chat operator takes the conversation from the queue and answers as the profile, and the
+// answer arrives live in the member's open tab. The fictional label and warning stay visible on both sides.
+import { expect, test, type Browser, type TestInfo } from '@playwright/test'
+import { commandSocketPath, sendCommand } from '../../src/server/command-socket.server'
+import { entryWarningConfirmed, hydrated, siteUrl, watchConsole } from './helpers'
+
+const PASSWORD = 'a long operator password'
+// A brand of the main pool that the chat journey does not use; each project writes to its own fictional profile.
+const TENANT = 'flirtbelgie'
+
+async function member(browser: Browser, info: TestInfo, tenant: string) {
+  const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent } = info.project.use
+  const page = await (await browser.newContext({ viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, locale: 'nl-NL' })).newPage()
+  const problems = watchConsole(page)
+  await entryWarningConfirmed(page)
+  await page.goto(siteUrl(tenant, '/login'))
+  const { user } = await page.evaluate(
+    async (body) => (await fetch('/api/user.php', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Request-Type': 'client' }, body: JSON.stringify(body) })).json(),
+    { email: `premium@${tenant}.demo`, password: 'demo-premium-123' },
+  )
+  expect(user?.id).toBeGreaterThan(0)
+  return { page, name: user.profile.name as string, problems }
+}
+
+test('a member writes to a fictional profile and a chat operator answers from the console, live in the member\'s tab', async ({ browser }, info) => {
+  test.setTimeout(120_000)
+  const tenant = TENANT
+  const m = await member(browser, info, tenant)
+  // A fictional profile the member has not written to yet (the other project may have taken the first).
+  const found = await m.page.evaluate(async () => (await fetch('/api/search.php', { headers: { Accept: 'application/json' } })).json())
+  const fictional = (found.profiles as { id: number; name: string; fictional: boolean }[]).filter((p) => p.fictional)[info.project.name === 'phone' ? 0 : 1]
+  expect(fictional).toBeTruthy()
+
+  await m.page.goto(siteUrl(tenant, `/members/${fictional.id}/chat`))
+  await hydrated(m.page)
+  await expect(m.page.getByRole('note').filter({ hasText: 'fictief' })).toBeVisible()
+  // A new conversation opens the icebreakers dialog; the member writes their own line.
+  await m.page.getByRole('dialog').getByRole('button', { name: 'Ik schrijf zelf iets' }).click({ timeout: 5000 }).catch(() => undefined)
+  const question = `Hoi ${fictional.name}, ben jij een echt persoon? (${info.project.name})`
+  await m.page.getByLabel('Je bericht').fill(question)
+  await m.page.getByRole('button', { name: 'Versturen' }).click()
+  await expect(m.page.getByTestId('message').last()).toHaveText(question)
+
+  // A chat operator of the pool, made as npm run staff:create does.
+  const email = `operator-${info.project.name}-${Date.now()}@staf.example`
+  expect(await sendCommand(commandSocketPath(process.env.E2E_DATA_DIR!), { command: 'staff:create', tenant, email, password: PASSWORD, role: 'chat_operator' })).toMatchObject({ ok: true })
+  const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent } = info.project.use
+  const staff = await (await browser.newContext({ viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, locale: 'nl-NL' })).newPage()
+  const staffProblems = watchConsole(staff)
+  await entryWarningConfirmed(staff)
+  await staff.goto(siteUrl(tenant, '/admin/chats'))
+  await hydrated(staff)
+  const form = staff.locator('form').filter({ has: staff.getByLabel('Wachtwoord') })
+  await form.getByLabel('E-mailadres').fill(email)
+  await form.getByLabel('Wachtwoord').fill(PASSWORD)
+  await form.getByRole('button', { name: 'Inloggen' }).click()
+  await expect(staff.getByRole('heading', { name: 'Chats van fantasieprofielen' })).toBeVisible()
+  // The console's own frame: no member navigation (no "Inloggen" of the member site).
+  await expect(staff.getByRole('navigation', { name: 'Hoofdnavigatie' })).toHaveCount(0)
+  await expect(staff.getByRole('link', { name: 'Inloggen' })).toHaveCount(0)
+
+  // The queue shows the conversation with its waiting clock; taking it shows the member's question.
+  const item = staff.getByTestId('queue-item').filter({ hasText: `${m.name} → ${fictional.name}` })
+  await expect(item).toContainText('Wacht al')
+  await item.click()
+  const open = staff.getByTestId('operator-conversation')
+  await expect(open.getByTestId('operator-messages')).toContainText(question)
+  await expect(open.getByTestId('fictional-label').first()).toBeVisible()
+  await expect(open.getByTestId('fictional-warning')).toContainText(`Je schrijft als ${fictional.name}`)
+
+  // The honest answer, in the member's language, goes out as the fictional profile.
+  await open.getByRole('button', { name: 'Eerlijk antwoord invoegen' }).click()
+  const reply = open.getByLabel(`Antwoord als ${fictional.name}`)
+  await expect(reply).toHaveValue(/medewerker van .* die dit profiel beantwoordt/)
+  const answer = await reply.inputValue()
+  await open.getByRole('button', { name: 'Versturen' }).click()
+  await expect(open.getByRole('status')).toHaveText('Verstuurd.')
+  await staff.screenshot({ path: info.outputPath(`operator-${info.project.name}.png`), fullPage: true })
+
+  // Live in the member's tab, as the fictional profile's message.
+  await expect(m.page.getByTestId('message').last()).toHaveText(answer, { timeout: 10_000 })
+  await expect(m.page.getByRole('note').filter({ hasText: 'fictief' })).toBeVisible()
+  await m.page.screenshot({ path: info.outputPath(`operator-member-${info.project.name}.png`) })
+  // Answered: it left the queue.
+  await expect(item).toHaveCount(0, { timeout: 10_000 })
+  expect(m.problems).toEqual([])
+  // Before the login the console asked who is logged in without a failed request.
+  expect(staffProblems).toEqual([])
+})
