@@ -8,7 +8,7 @@ import type { Tenant } from '../../shared/tenant-schema'
 import { hashPassword, verifyPassword } from './passwords.server'
 import { consumeToken, issueToken } from './tokens.server'
 import { hashToken, type Account } from './sessions.server'
-import { queueMail } from '../mail/send-mail.server'
+import { queueMail } from '../mail/index.server'
 import { isUniqueViolation } from '../../server/input-guard.server'
 import { MIN_PASSWORD } from './signup.server'
 

@@ -1,3 +1,3 @@
-// The discovery feature's public entry for other features' pages (lint: features import each other only through
-// index.ts, index.server.ts or endpoints.ts; docs/decisions/036-feature-boundaries.md).
+// The discovery feature's public entry: other features import it only through this file,
+// index.server.ts and endpoints.ts (linted; docs/decisions/036-feature-boundaries.md).
 export { handleLikeEvent, reloadLikes, reloadLikesSoon, useNewLikesBadge } from './likes-badge'
