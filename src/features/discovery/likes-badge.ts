@@ -5,13 +5,15 @@ import { useEffect } from 'react'
 import { callEndpoint } from '../../shared/api-client'
 import { countNewLikes, likesBadge } from '../../shared/likes-store'
 import { useNewLikes } from '../../shared/use-likes-badge'
-import { likesEndpoint } from './endpoints'
 
 let inFlight: Promise<void> | undefined
 
 /** Loads new_likes from /api/likes.php and sets the badge. Errors leave the badge as it was. */
 export function reloadLikes(): Promise<void> {
-  inFlight ??= callEndpoint(likesEndpoint, { query: {} })
+  // The endpoint definitions (and zod) load with the first reload, not in every page's bundle (the navigation shows
+  // the badge on every page).
+  inFlight ??= import('./endpoints')
+    .then(({ likesEndpoint }) => callEndpoint(likesEndpoint, { query: {} }))
     .then((r) => {
       likesBadge.newLikes = r.new_likes ?? countNewLikes(r.liked_by ?? [])
       likesBadge.loaded = true
