@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from './passwords.server'
 import { consumeToken, issueToken } from './tokens.server'
 import { hashToken, type Account } from './sessions.server'
 import { queueMail } from '../mail/index.server'
-import { isUniqueViolation } from '../../server/input-guard.server'
+import { isUniqueViolation } from '../../db/sql-errors'
 import { MIN_PASSWORD } from './signup.server'
 
 export const MAIL_CHANGE_TTL_S = 24 * 3600
