@@ -1,8 +1,58 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import { readdirSync } from 'node:fs'
 
 const STYLED_IMPORT = { name: '@emotion/styled', message: "import styled from src/ui/styled: it serializes styles once per theme (decision 015)" }
+/** http() is the typed client's transport (src/shared/api-client.ts); calls go through callEndpoint/useEndpoint. */
+const RAW_HTTP = { regex: '(^|/)shared/http$', importNames: ['http'], message: 'call the endpoint through src/shared/api-client (callEndpoint, useEndpoint): http() is its transport (decision 036)' }
+
+// Feature boundaries (bulletproof-react style, docs/decisions/036-feature-boundaries.md): a feature imports another
+// feature only through its public entries (index.ts for pages, index.server.ts for the server, endpoints.ts for the
+// contracts), and never from src/server (types excepted: the core's interfaces a feature is handed). One block per
+// feature and folder depth, because the rule matches the import as written.
+const FEATURES = readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+/**
+ * Feature files that still call into src/server at run time (job queue, route(), ApiError, the rate-limit
+ * refusal, a tenant's host name): allowed until the core hands these to features through its services (issue 16).
+ * New files get the rule; remove a file from here when it stops.
+ */
+const SERVER_VALUE_IMPORTS_LEFT = [
+  'src/features/accounts/deletion.server.ts',
+  'src/features/chat/message-push.server.ts',
+  'src/features/landers/gallery.server.ts',
+  'src/features/landers/landers.server.ts',
+  'src/features/mail/send-mail.server.ts',
+  'src/features/notifications/notify-mail.server.ts',
+  'src/features/payments/provider.server.ts',
+  'src/features/payments/routes.server.ts',
+  'src/features/tracking/conversions.server.ts',
+]
+function featureBoundaries() {
+  const blocks = []
+  for (const feature of FEATURES) {
+    for (let depth = 0; depth <= 2; depth++) {
+      const up = '\\.\\./'.repeat(depth + 1)
+      const files = [`src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`]
+      const crossFeature = {
+        regex: `^${up}(?!${feature}/)[a-z0-9-]+/(?!(index|index\\.server|endpoints)$)`,
+        message: `import another feature through its index.ts, index.server.ts or endpoints.ts (decision 036)`,
+      }
+      const server = { regex: `^${up}\\.\\./server/`, message: 'a feature never imports src/server: the core registers features and hands them what they need (decision 036)' }
+      const rule = (patterns) => ['error', { paths: [STYLED_IMPORT], patterns }]
+      blocks.push({
+        files,
+        ignores: SERVER_VALUE_IMPORTS_LEFT,
+        rules: { 'no-restricted-imports': 'off', '@typescript-eslint/no-restricted-imports': rule([RAW_HTTP, crossFeature, { ...server, allowTypeImports: true }]) },
+      })
+      blocks.push({
+        files: SERVER_VALUE_IMPORTS_LEFT.filter((f) => f.split('/').length === depth + 4 && f.startsWith(`src/features/${feature}/`)),
+        rules: { 'no-restricted-imports': 'off', '@typescript-eslint/no-restricted-imports': rule([RAW_HTTP, crossFeature]) },
+      })
+    }
+  }
+  return blocks.filter((b) => b.files.length > 0)
+}
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'artifacts/', 'src/db/migrations/'] },
@@ -28,13 +78,14 @@ export default tseslint.config(
   {
     // Styles serialized once per theme (docs/decisions/015-render-cost.md).
     files: ['src/**', 'renderer/**', 'pages/**', 'themes/**'],
-    ignores: ['src/ui/styled.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [STYLED_IMPORT] }] },
+    ignores: ['src/ui/styled.ts', 'src/shared/api-client.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [STYLED_IMPORT], patterns: [RAW_HTTP] }] },
   },
   {
     // A feature never imports another feature's internals (docs/architecture.md).
     files: ['src/ui/**', 'src/shared/**'],
-    ignores: ['src/ui/styled.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [STYLED_IMPORT], patterns: [{ group: ['**/features/**'], message: 'src/ui and src/shared must not depend on features' }] }] },
+    ignores: ['src/ui/styled.ts', 'src/shared/api-client.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [STYLED_IMPORT], patterns: [RAW_HTTP, { group: ['**/features/**'], message: 'src/ui and src/shared must not depend on features' }] }] },
   },
+  ...featureBoundaries(),
 )

@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { i18n as I18n } from 'i18next'
 import { ApiError } from './context.server'
+import { sqlState } from '../db/sql-errors'
 
 const MAX_DEPTH = 64
 
@@ -34,15 +35,8 @@ export async function refuseNul(req: FastifyRequest) {
   }
 }
 
-/** PostgreSQL's error code of an error or of its cause (Drizzle wraps driver errors). */
-export function sqlState(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code
-  }
-  return undefined
-}
-
-export const isUniqueViolation = (err: unknown) => sqlState(err) === '23505'
+// The error codes' meaning lives with the database (features use it too); re-exported for the core.
+export { isUniqueViolation, sqlState } from '../db/sql-errors'
 
 // Data exceptions only input can cause: bad encoding or NUL, a date or number out of range, a value of the
 // wrong form. The edge refuses these first; this is the net for an input form it does not know yet.

@@ -7,7 +7,7 @@ import { createSessionStore } from '../../src/shared/session/session-store'
 import { ChatLiveClient } from '../../src/features/chat/chat-live-client'
 import { chatStore, createChatState } from '../../src/features/chat/chat-store'
 import { likesBadge } from '../../src/shared/likes-store'
-import { useNewLikesBadge } from '../../src/shared/use-likes-badge'
+import { useNewLikesBadge } from '../../src/features/discovery/likes-badge'
 import { updateAppBadge } from '../../src/features/chat/app-badge'
 import type { PresentedUser } from '../../src/shared/contracts'
 

@@ -10,7 +10,7 @@ import { buildTheme } from '../../themes/build-theme'
 import { PageContextProvider } from '../../renderer/page-context'
 import { SessionProvider } from '../../src/shared/session/session-context'
 import { createSessionStore } from '../../src/shared/session/session-store'
-import { AboutSection, InterestsSection, LocationSection, OwnProfileSections } from '../../src/ui/profile-sections'
+import { AboutSection, InterestsSection, LocationSection, OwnProfileSections } from '../../src/features/profile/profile-sections'
 import type { OwnProfile, PresentedUser } from '../../src/shared/contracts'
 
 // jsdom has no Response: the client only reads ok, status and json().

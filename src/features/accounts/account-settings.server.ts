@@ -8,8 +8,8 @@ import type { Tenant } from '../../shared/tenant-schema'
 import { hashPassword, verifyPassword } from './passwords.server'
 import { consumeToken, issueToken } from './tokens.server'
 import { hashToken, type Account } from './sessions.server'
-import { queueMail } from '../mail/send-mail.server'
-import { isUniqueViolation } from '../../server/input-guard.server'
+import { queueMail } from '../mail/index.server'
+import { isUniqueViolation } from '../../db/sql-errors'
 import { MIN_PASSWORD } from './signup.server'
 
 export const MAIL_CHANGE_TTL_S = 24 * 3600

@@ -10,7 +10,7 @@ import type { Tenant } from '../../shared/tenant-schema'
 import { enqueueJob, type JobHandler } from '../../server/jobs.server'
 import { verifyPassword } from './passwords.server'
 import { consumeToken, issueToken } from './tokens.server'
-import { queueMail } from '../mail/send-mail.server'
+import { queueMail } from '../mail/index.server'
 import { DELETION_GRACE_DAYS } from './signup.server'
 import type { Account } from './sessions.server'
 

@@ -7,7 +7,7 @@ import type { Tenant } from '../../shared/tenant-schema'
 import type { Locale } from '../../shared/locales'
 import { hashPassword } from './passwords.server'
 import { consumeToken, issueToken } from './tokens.server'
-import { queueMail } from '../mail/send-mail.server'
+import { queueMail } from '../mail/index.server'
 import { MIN_PASSWORD } from './signup.server'
 
 export const RESET_TTL_S = 60 * 60

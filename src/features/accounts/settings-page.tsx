@@ -10,8 +10,8 @@ import { Alert, TextField } from '../../ui/form'
 import { Button, ButtonLink } from '../../ui/button'
 import { DeleteAccountFlow } from './delete-account-flow'
 import { LoginRequired } from '../../ui/login-required'
-import { MainImagePicker } from '../../ui/own-photos'
-import { InterestsSection, LocationSection, OwnProfileSections } from '../../ui/profile-sections'
+import { MainImagePicker } from '../photos'
+import { InterestsSection, LocationSection, OwnProfileSections } from '../profile'
 
 const Section = styled(Card)({ marginBottom: 20, h2: { marginTop: 0 } })
 

@@ -7,7 +7,7 @@ import { Alert } from '../../ui/form'
 import { SignupForm } from './signup-form'
 import { useData } from '../../../renderer/page-context'
 import { MemberCardLink, MemberGrid } from '../../ui/member-card'
-import type { SignupMatchesData } from '../landers/page-data.server'
+import type { SignupMatchesData } from '../landers/index.server'
 
 /** /signup (smartphones) and /signup-matches. */
 export function SignupPage({ matches = false }: { matches?: boolean }) {

@@ -8,13 +8,13 @@ import type { Db, Tx } from '../../db/client.server'
 import { accounts, blocks, conversationMembers, conversations, messages, photos, profiles } from '../../db/schema'
 import type { ChatListItem, ChatMessage, SendMessageRequest } from '../../shared/chat-contracts'
 import type { Tenant } from '../../shared/tenant-schema'
-import { presentMemberCard } from '../discovery/present-member.server'
-import { findVisibleMember, type Viewer } from '../discovery/visibility.server'
+import { presentMemberCard } from '../discovery/index.server'
+import { findVisibleMember, type Viewer } from '../discovery/index.server'
 import { GIFTS, giftImage } from './catalogue'
 import { createGifSource, GifUnavailable, type GifSource } from './gifs.server'
 import { MESSAGE_PUSH_ATTEMPTS, MESSAGE_PUSH_JOB } from './message-push.server'
-import { MESSAGE_MAIL_DELAY_S, MESSAGE_MAIL_JOB } from '../notifications/notify-mail.server'
-import { chargeSql, ledgerEntrySql, type LedgerReason } from '../payments/ledger.server'
+import { MESSAGE_MAIL_DELAY_S, MESSAGE_MAIL_JOB } from '../notifications/index.server'
+import { chargeSql, ledgerEntrySql, type LedgerReason } from '../payments/index.server'
 
 const BUILTIN_GIF_SOURCE = createGifSource({})
 

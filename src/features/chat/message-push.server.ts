@@ -8,7 +8,7 @@ import { enqueueJob, type JobHandler } from '../../server/jobs.server'
 import type { I18nService } from '../../server/i18n.server'
 import type { TenantRegistry } from '../../server/tenants.server'
 import { isLocale } from '../../shared/locales'
-import { pushWanted, type PushNotification, type PushSender } from '../notifications/push.server'
+import { pushWanted, type PushNotification, type PushSender } from '../notifications/index.server'
 
 export const MESSAGE_PUSH_JOB = 'push.message'
 /** A message notification is stale after a few hours: push jobs give up after 5 attempts (about 4 minutes). */

@@ -5,7 +5,7 @@ import { complaints } from '../../db/schema'
 import type { Tenant } from '../../shared/tenant-schema'
 import { COMPLAINT_HANDLING_DAYS, type ComplaintRequest } from '../../shared/contracts'
 import type { Locale } from '../../shared/locales'
-import { queueMail } from '../mail/send-mail.server'
+import { queueMail } from '../mail/index.server'
 
 /** K<year of filing>-<number, five digits or more>: K2026-00042. */
 export function complaintReference(id: number, createdAt: Date) {

@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { Db, Tx } from '../../db/client.server'
 import { staffAudit } from '../../db/schema'
-import type { Account } from '../accounts/sessions.server'
+import type { Account } from '../accounts/index.server'
 
 export interface AuditEntry {
   action: string

@@ -5,9 +5,9 @@ import { and, desc, eq, gte, inArray, isNotNull, lt, ne, notInArray, or, sql, ty
 import type { Db } from '../../db/client.server'
 import { accounts, activityDays, complaints, creditLedger, orders, payments, photos, profiles, sessions, staffAudit } from '../../db/schema'
 import type { Tenant } from '../../shared/tenant-schema'
-import type { Account } from '../accounts/sessions.server'
-import { applyCredits, type CreditResult } from '../payments/ledger.server'
-import { queueMail } from '../mail/send-mail.server'
+import type { Account } from '../accounts/index.server'
+import { applyCredits, type CreditResult } from '../payments/index.server'
+import { queueMail } from '../mail/index.server'
 import { writeAudit } from './audit.server'
 import { POLICY, STAFF_ROLES } from '../../shared/staff-policy'
 

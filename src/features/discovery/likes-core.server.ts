@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { likes } from '../../db/schema'
-import { queueLikeMails } from '../notifications/notify-mail.server'
+import { queueLikeMails } from '../notifications/index.server'
 
 export type LikeSource = 'profile' | 'match_finder' | 'swipe_game' | 'likes'
 

@@ -15,7 +15,7 @@ import {
   type SearchRequest,
 } from '../../shared/discovery-contracts'
 import type { Tenant } from '../../shared/tenant-schema'
-import { regionsOf } from '../settings/regions.server'
+import { regionsOf } from '../settings/index.server'
 import { defaultFilters, filterConditions } from './filters.server'
 import { presentMemberCard } from './present-member.server'
 import type { Viewer } from './visibility.server'

@@ -1,6 +1,6 @@
 // The information pages of SPEC.md section 2, their texts filled in from the tenant's company info.
 import type { PageContextServer } from 'vike/types'
-import { countryName } from '../settings/settings.server'
+import { countryName } from '../settings/index.server'
 
 /** URL token -> key in locales/<lng>/pages.json */
 export const INFO_PAGES: Record<string, string> = {

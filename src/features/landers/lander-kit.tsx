@@ -8,7 +8,7 @@ import { useSession } from '../../shared/session/session-context'
 import type { MemberCard } from '../../shared/discovery-contracts'
 import { ButtonLink } from '../../ui/button'
 import { FictionalLabel, MemberPhoto, placeOf } from '../../ui/member-card'
-import { useOpenSignup } from '../accounts/signup-modal'
+import { useOpenSignup } from '../accounts'
 import { landerTexts } from './wording'
 import type { LanderPageData } from './page-data.server'
 

@@ -4,7 +4,7 @@ import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import { ButtonLink } from '../../ui/button'
 import { Heart } from '../../ui/heart'
-import { useOpenSignup } from '../accounts/signup-modal'
+import { useOpenSignup } from '../accounts'
 
 const Hero = styled.section(({ theme }) => ({
   position: 'relative',

@@ -9,7 +9,7 @@ import { callEndpoint } from '../../shared/api-client'
 import { logoutEndpoint } from '../accounts/endpoints'
 import { LocaleDropdown } from './locale-dropdown'
 import { Heart } from '../../ui/heart'
-import { useNewLikesBadge } from '../../shared/use-likes-badge'
+import { useNewLikesBadge } from '../discovery'
 import { useDismissibleMenu } from '../../ui/overflow-menu'
 import { ChatsIcon, LikesIcon, MatchIcon, MeIcon, SearchIcon, SwipeIcon } from './nav-icons'
 

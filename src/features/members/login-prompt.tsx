@@ -4,7 +4,7 @@ import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
 import { Modal } from '../../ui/modal'
 import { ButtonLink } from '../../ui/button'
-import { useOpenSignup } from '../accounts/signup-modal'
+import { useOpenSignup } from '../accounts'
 
 export type LoginAction = 'like' | 'chat' | 'photos' | 'gift'
 

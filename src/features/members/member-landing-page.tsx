@@ -10,8 +10,8 @@ import type { MemberCard, MemberLandingResponse } from '../../shared/discovery-c
 import { FictionalLabel, MemberPhoto, placeOf } from '../../ui/member-card'
 import { ButtonLink } from '../../ui/button'
 import { Heart } from '../../ui/heart'
-import { SignupForm } from '../accounts/signup-form'
-import { useOpenSignup } from '../accounts/signup-modal'
+import { SignupForm } from '../accounts'
+import { useOpenSignup } from '../accounts'
 
 type Design = 'landing' | 'signup' | 'landing2' | 'landing3'
 

@@ -4,7 +4,7 @@ import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
 import { MAX_SEARCH_AGE, MIN_SEARCH_AGE } from '../../shared/discovery-contracts'
 import { Button } from '../../ui/button'
-import { Chip, Choices, useRegions } from '../../ui/profile-fields'
+import { Chip, Choices, useRegions } from '../profile'
 import type { FilterForm } from './search-store'
 
 type SearchField = 'gender' | 'country' | 'region' | 'age'

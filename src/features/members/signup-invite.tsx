@@ -3,7 +3,7 @@ import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
 import { ButtonLink } from '../../ui/button'
 import { Heart } from '../../ui/heart'
-import { useOpenSignup } from '../accounts/signup-modal'
+import { useOpenSignup } from '../accounts'
 
 const Box = styled.section(({ theme }) => ({
   textAlign: 'center',

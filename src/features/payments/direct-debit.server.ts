@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.server'
 import { directDebitRequests } from '../../db/schema'
 import { PaymentError, bundlesFor, directDebitThisMonth, methodsFor } from './payments.server'
 import type { Tenant } from '../../shared/tenant-schema'
-import type { Account } from '../accounts/sessions.server'
+import type { Account } from '../accounts/index.server'
 
 export const CODE_TTL_S = 600
 export const MAX_TRIES = 3

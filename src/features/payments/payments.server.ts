@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client.server'
 import { accounts, discountCodes, discountRedemptions, orders, payments, profiles } from '../../db/schema'
 import type { Tenant } from '../../shared/tenant-schema'
 import type { PaymentMethod } from '../../shared/tenant-schema'
-import type { Account } from '../accounts/sessions.server'
+import type { Account } from '../accounts/index.server'
 import {
   FINAL_PAYMENT_STATUSES,
   TIME_BONUS_CODE,
@@ -19,10 +19,10 @@ import {
   type Transaction,
 } from './contracts'
 import { applyCredits, type CreditResult } from './ledger.server'
-import { queueMail } from '../mail/send-mail.server'
+import { queueMail } from '../mail/index.server'
 import { isLocale } from '../../shared/locales'
 import type { PaymentProvider, ProviderPayment } from './provider.server'
-import { recordFirstPurchase } from '../tracking/conversions.server'
+import { recordFirstPurchase } from '../tracking/index.server'
 
 /** A refusal with a stable code; the API turns it into a localized 4xx (payments_errors.<code>). */
 export class PaymentError extends Error {

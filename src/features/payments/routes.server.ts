@@ -7,9 +7,9 @@ import { ApiError, type Services } from '../../server/context.server'
 import type { EndpointBody, EndpointDefinition, EndpointQuery, EndpointResponse } from '../../shared/endpoint'
 import { route, type EndpointRequest } from '../../server/endpoint.server'
 import { enforceLimit } from '../../server/rate-limit.server'
-import { pick } from '../settings/settings.server'
+import { pick } from '../settings/index.server'
 import { accounts } from '../../db/schema'
-import type { Account } from '../accounts/sessions.server'
+import type { Account } from '../accounts/index.server'
 import {
   creditsEndpoint,
   discountCodeEndpoint,

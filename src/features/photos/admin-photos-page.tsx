@@ -8,7 +8,7 @@ import type { EndpointResponse } from '../../shared/endpoint'
 import { PageTitle } from '../../ui/page'
 import { Alert } from '../../ui/form'
 import { Button } from '../../ui/button'
-import { ConsoleFrame } from '../console/console-frame'
+import { ConsoleFrame } from '../console'
 
 const List = styled.ul({ listStyle: 'none', padding: 0, display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' })
 const Item = styled.li(({ theme }) => ({ background: theme.colors.surface, borderRadius: 12, overflow: 'hidden', border: `1px solid ${theme.colors.border}`, img: { width: '100%', aspectRatio: '1', objectFit: 'cover', display: 'block' }, div: { padding: 10 } }))

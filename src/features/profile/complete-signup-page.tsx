@@ -12,11 +12,11 @@ import { ownProfileEndpoint, updateOwnProfileEndpoint } from './endpoints'
 import type { OwnProfile } from '../../shared/contracts'
 import { PageColumn, Card, PageTitle } from '../../ui/page'
 import { Alert, TextAreaField } from '../../ui/form'
-import { APPEARANCE_FIELDS, AppearanceFields, InterestsField, LocationFields, ValueChoice } from '../../ui/profile-fields'
+import { APPEARANCE_FIELDS, AppearanceFields, InterestsField, LocationFields, ValueChoice } from './profile-fields'
 import { Button, ButtonLink } from '../../ui/button'
 import { LoginRequired } from '../../ui/login-required'
-import { PhotosManager } from '../../ui/own-photos'
-import { FormSkeleton } from '../members/profile-skeleton'
+import { PhotosManager } from '../photos'
+import { FormSkeleton } from '../members'
 
 // New profiles had no text: the "Over mij" step asks for a few sentences before the photo.
 const STEPS = ['about', 'looks', 'interests', 'location', 'text', 'photo'] as const

@@ -2,8 +2,8 @@ import { useTranslation } from '../../shared/use-translation'
 import { useSession } from '../../shared/session/session-context'
 import { PageColumn, Card, PageTitle } from '../../ui/page'
 import { LoginRequired } from '../../ui/login-required'
-import { PhotosManager } from '../../ui/own-photos'
-import { AboutSection, AppearanceSection, InterestsSection, LocationSection, OwnProfileSections } from '../../ui/profile-sections'
+import { PhotosManager } from '../photos'
+import { AboutSection, AppearanceSection, InterestsSection, LocationSection, OwnProfileSections } from './profile-sections'
 
 /** /profile: the member's own profile, every field editable in place, and the photos. */
 export function ProfilePage() {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.server'
 import { profiles } from '../../db/schema'
 import type { Tenant } from '../../shared/tenant-schema'
 import type { OwnProfile } from '../../shared/contracts'
-import { regionsOf } from '../settings/regions.server'
+import { regionsOf } from '../settings/index.server'
 
 export async function readOwnProfile(db: Db, accountId: number): Promise<OwnProfile | undefined> {
   const [p] = await db.select().from(profiles).where(eq(profiles.accountId, accountId))

@@ -14,7 +14,7 @@ import { trafficConversions } from '../../db/schema'
 import type { JobHandler } from '../../server/jobs.server'
 import type { TenantRegistry } from '../../server/tenants.server'
 import type { Tenant } from '../../shared/tenant-schema'
-import { isPublicAddress } from '../notifications/push-host.server'
+import { isPublicAddress } from '../notifications/index.server'
 import type { ConversionKind } from './conversions.server'
 
 type Resolve = (host: string) => Promise<{ address: string; family: number }[]>

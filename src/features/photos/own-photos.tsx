@@ -1,13 +1,16 @@
 // The member's own photos (/complete-signup, /profile, the settings screen): one hook over /api/photos.php and
 // the pieces built on it, the full manager and the main-image chooser.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import styled from './styled'
-import { useTranslation } from '../shared/use-translation'
-import { http, HttpError } from '../shared/http'
-import { useSessionStore } from '../shared/session/session-context'
-import type { OwnPhoto, PresentedUser } from '../shared/contracts'
-import { Alert } from './form'
-import { Button, primaryFill } from './button'
+import styled from '../../ui/styled'
+import { useTranslation } from '../../shared/use-translation'
+import { HttpError } from '../../shared/http'
+import { callEndpoint } from '../../shared/api-client'
+import type { EndpointResponse } from '../../shared/endpoint'
+import { useSessionStore } from '../../shared/session/session-context'
+import { currentUserEndpoint } from '../accounts/endpoints'
+import { deletePhotoEndpoint, mainPhotoEndpoint, ownPhotosEndpoint, uploadPhotoEndpoint } from './endpoints'
+import { Alert } from '../../ui/form'
+import { Button, primaryFill } from '../../ui/button'
 
 const Grid = styled.ul(({ theme }) => ({
   listStyle: 'none',
@@ -51,10 +54,7 @@ const PickTile = styled.label(({ theme }) => ({
   small: { display: 'block', padding: '6px 8px', fontWeight: 600 },
 }))
 
-interface PhotosAnswer {
-  photos: OwnPhoto[]
-  limit: number
-}
+type PhotosAnswer = EndpointResponse<typeof ownPhotosEndpoint>
 
 /** The member's photos with upload, main image and delete; the session's user follows each change. */
 function useOwnPhotos() {
@@ -64,11 +64,11 @@ function useOwnPhotos() {
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
   useEffect(() => {
-    http<PhotosAnswer>('/api/photos.php').then(setData).catch(() => setError(t('errors.generic')))
+    callEndpoint(ownPhotosEndpoint).then(setData).catch(() => setError(t('errors.generic')))
   }, [t])
   // The main image shows in the navigation and decides the profile-photo alert.
   const refreshUser = useCallback(() => {
-    http<{ user: PresentedUser }>('/api/user.php')
+    callEndpoint(currentUserEndpoint)
       .then((r) => (store.user = r.user))
       .catch(() => undefined)
   }, [store])
@@ -80,13 +80,10 @@ function useOwnPhotos() {
     form.append('visibility', visibility)
     form.append('file', file)
     try {
-      const res = await fetch('/api/photos.php', { method: 'POST', body: form, credentials: 'same-origin' })
-      const body = await res.json().catch(() => ({}))
-      if (!res.ok) throw new HttpError(res.status, body.error ?? 'error', body.message ?? t('errors.generic'))
-      setData(body)
+      setData(await callEndpoint(uploadPhotoEndpoint, {}, { form }))
       refreshUser()
     } catch (err) {
-      setError(err instanceof HttpError ? err.message : t('errors.generic'))
+      setError(err instanceof HttpError && err.message ? err.message : t('errors.generic'))
     } finally {
       setBusy(false)
     }
@@ -97,11 +94,11 @@ function useOwnPhotos() {
       setData(await run())
       refreshUser()
     } catch (err) {
-      setError(err instanceof HttpError ? err.message : t('errors.generic'))
+      setError(err instanceof HttpError && err.message ? err.message : t('errors.generic'))
     }
   }
-  const makeMain = (id: number) => act(() => http('/api/photos-main.php', { method: 'POST', body: { id } }))
-  const remove = (id: number) => act(() => http(`/api/photos.php?id=${id}`, { method: 'DELETE' }))
+  const makeMain = (id: number) => act(() => callEndpoint(mainPhotoEndpoint, { body: { id } }))
+  const remove = (id: number) => act(() => callEndpoint(deletePhotoEndpoint, { query: { id } }))
   return { data, error, busy, upload, makeMain, remove }
 }
 

@@ -1,15 +1,17 @@
 // The fields of the member's own profile (SPEC.md section 3), shared by /complete-signup, /profile and the
 // settings screen. Each field is controlled (value, onChange) and shows its own localized error.
 import { useEffect, useState, type ReactNode } from 'react'
-import useSWR from 'swr'
-import styled from './styled'
-import { useTranslation } from '../shared/use-translation'
-import { usePageContext } from '../../renderer/page-context'
-import { http } from '../shared/http'
-import { PROFILE_VALUES, type ProfileValueField } from '../shared/profile-values'
-import type { OwnProfile } from '../shared/contracts'
-import { Alert, FieldError, TextField } from './form'
-import { Button } from './button'
+import styled from '../../ui/styled'
+import { useTranslation } from '../../shared/use-translation'
+import { usePageContext } from '../../../renderer/page-context'
+import { callEndpoint, useEndpoint } from '../../shared/api-client'
+import type { EndpointResponse } from '../../shared/endpoint'
+import { interestsEndpoint, regionsEndpoint } from '../settings/endpoints'
+import { geocodeEndpoint } from './endpoints'
+import { PROFILE_VALUES, type ProfileValueField } from '../../shared/profile-values'
+import type { OwnProfile } from '../../shared/contracts'
+import { Alert, FieldError, TextField } from '../../ui/form'
+import { Button } from '../../ui/button'
 
 export const Choices = styled.div({ display: 'flex', flexWrap: 'wrap', gap: 8, margin: '8px 0 18px' })
 export const Chip = styled.label(({ theme }) => ({
@@ -109,25 +111,24 @@ export function AppearanceFields({ profile, set, errors = {} }: { profile: Pick<
   )
 }
 
-type Interest = { id: string; name: string }
-export type CountryRegions = { country: string; name: string; regions: { code: string; name: string }[] }
+type Interest = EndpointResponse<typeof interestsEndpoint>['interests'][number]
+export type CountryRegions = EndpointResponse<typeof regionsEndpoint>['countries'][number]
 
 /** The tenant's interests (GET /api/interests.php, loaded once per page). */
 function useInterestOptions(): Interest[] {
   const [interests, setInterests] = useState<Interest[]>([])
   useEffect(() => {
-    http<{ interests: Interest[] }>('/api/interests.php').then((r) => setInterests(r.interests)).catch(() => undefined)
+    callEndpoint(interestsEndpoint).then((r) => setInterests(r.interests)).catch(() => undefined)
   }, [])
   return interests
 }
 
-const REGIONS_URL = '/api/regions.php'
 /**
  * The regions of the tenant's countries (GET /api/regions.php), the one regions hook of the site (profile location
  * and search filters): SWR, so every field on a page shares one request and its cache. Empty until loaded.
  */
 export function useRegions(): CountryRegions[] {
-  const { data } = useSWR(REGIONS_URL, (url: string) => http<{ countries: CountryRegions[] }>(url), { revalidateOnFocus: false })
+  const { data } = useEndpoint(regionsEndpoint, {}, { revalidateOnFocus: false })
   return data?.countries ?? []
 }
 
@@ -226,7 +227,7 @@ export function UseMyLocation({ onPlace }: { onPlace: (p: Place) => void }) {
     setState('busy')
     try {
       const { lat, lon } = await currentPosition()
-      const place = await http<{ country: string; region: string | null; city: string; served: boolean }>(`/api/geocode.php?lat=${lat}&lon=${lon}`)
+      const place = await callEndpoint(geocodeEndpoint, { query: { lat, lon } })
       if (!place.served) return setState('outside')
       onPlace({ country: place.country, region: place.region, city: place.city })
       setState('idle')

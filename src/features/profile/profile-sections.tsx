@@ -2,15 +2,17 @@
 // GET/PUT /api/profile.php, and a section per group of fields, each with its own save, per-field errors and
 // success feedback.
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react'
-import styled from './styled'
-import { useTranslation } from '../shared/use-translation'
-import { http, HttpError } from '../shared/http'
-import { useSessionStore } from '../shared/session/session-context'
-import type { OwnProfile } from '../shared/contracts'
-import { Card } from './page'
-import { Alert, TextAreaField, TextField } from './form'
-import { Button } from './button'
-import { SavedNote } from './toast'
+import styled from '../../ui/styled'
+import { useTranslation } from '../../shared/use-translation'
+import { HttpError } from '../../shared/http'
+import { callEndpoint } from '../../shared/api-client'
+import { useSessionStore } from '../../shared/session/session-context'
+import type { OwnProfile } from '../../shared/contracts'
+import { ownProfileEndpoint, updateOwnProfileEndpoint } from './endpoints'
+import { Card } from '../../ui/page'
+import { Alert, TextAreaField, TextField } from '../../ui/form'
+import { Button } from '../../ui/button'
+import { SavedNote } from '../../ui/toast'
 import { APPEARANCE_FIELDS, AppearanceFields, InterestsField, LocationFields, ValueChoice, type ProfileErrors } from './profile-fields'
 
 export type SaveResult = { ok: true; profile: OwnProfile } | { ok: false; fields: Record<string, string>; message: string }
@@ -35,14 +37,16 @@ export function useOwnProfile(): OwnProfileApi {
   const [profile, setProfile] = useState<OwnProfile>()
   const [error, setError] = useState<string>()
   useEffect(() => {
-    http<{ profile: OwnProfile }>('/api/profile.php')
+    callEndpoint(ownProfileEndpoint)
       .then((r) => setProfile(r.profile))
       .catch(() => setError(t('errors.generic')))
   }, [t])
   const save = useCallback(
     async (patch: Partial<OwnProfile>): Promise<SaveResult> => {
       try {
-        const r = await http<{ profile: OwnProfile }>('/api/profile.php', { method: 'PUT', body: patch })
+        const r = await callEndpoint(updateOwnProfileEndpoint, { body: patch })
+        // A member without a profile row gets none back; the save creates it, so the answer has one.
+        if (!r.profile) return { ok: false, fields: {}, message: t('errors.generic') }
         setProfile(r.profile)
         if (store.user?.profile) store.user.profile = { ...store.user.profile, name: r.profile.name, country: r.profile.country }
         return { ok: true, profile: r.profile }

@@ -1,0 +1,99 @@
+// The conversation's header: back to the list, the other member (name, age, the fictional label, typing or
+// place) and the menu with the removal; below it the fictional warning, kept visible wherever a member meets one.
+import { useTranslation } from '../../shared/use-translation'
+import { usePageContext } from '../../../renderer/page-context'
+import styled from '../../ui/styled'
+import { OverflowItem, OverflowMenu } from '../../ui/overflow-menu'
+import { Avatar } from './avatar'
+import { BackIcon } from './icons'
+import { BackLink, Header } from './conversation-parts'
+import type { ConversationAnswer } from './chat-api'
+
+const Who = styled.a({ display: 'flex', alignItems: 'center', gap: 10, minWidth: 0, flex: 1, color: 'inherit', textDecoration: 'none' })
+const WhoText = styled.span({ display: 'flex', flexDirection: 'column', minWidth: 0, lineHeight: 1.25 })
+const WhoName = styled.span({ fontWeight: 800, fontSize: 17, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'flex', alignItems: 'center', gap: 8 })
+const WhoSub = styled.span<{ typing?: boolean }>(({ theme, typing }) => ({ fontSize: 13, color: typing ? theme.colors.primary : theme.colors.muted, fontStyle: typing ? 'italic' : 'normal', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }))
+
+const FictionalTag = styled.span(({ theme }) => ({
+  fontSize: 11,
+  fontWeight: 700,
+  textTransform: 'uppercase',
+  letterSpacing: 0.4,
+  color: theme.colors.onSecondary,
+  background: theme.colors.secondary,
+  borderRadius: 6,
+  padding: '1px 6px',
+}))
+
+const FictionalWarning = styled.p(({ theme }) => ({
+  margin: 0,
+  padding: '8px 14px',
+  fontSize: 13,
+  background: '#fff8e1',
+  borderBottom: `1px solid ${theme.colors.secondary}`,
+  color: '#5d4300',
+}))
+
+type ConversationProfile = ConversationAnswer['conversation']['profile']
+
+/** The header bar while the conversation loads or failed to: only the way back. */
+export function BareHeader() {
+  const { t } = useTranslation()
+  return (
+    <Header>
+      <BackLink href="/chats" aria-label={t('chats.back')}>
+        <BackIcon />
+      </BackLink>
+    </Header>
+  )
+}
+
+/** The header of a loaded conversation, and the fictional warning under it. */
+export function ConversationHeader({ profile, typing, canRemove, onRemove }: { profile: ConversationProfile; typing: boolean; canRemove: boolean; onRemove: () => void }) {
+  const { t } = useTranslation()
+  const { tenant } = usePageContext()
+  const settings = tenant.settings
+  const place = [profile.city, profile.region_name].filter(Boolean).join(', ')
+  return (
+    <>
+      <Header>
+        <BackLink href="/chats" aria-label={t('chats.back')} data-testid="chat-back">
+          <BackIcon />
+        </BackLink>
+        <Who href={`/members/${profile.id}`}>
+          <Avatar profile={profile} size={44} />
+          <WhoText>
+            <WhoName>
+              <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                {profile.name}
+                {profile.age ? `, ${profile.age}` : ''}
+              </span>
+              {profile.fictional && <FictionalTag data-testid="fictional-label">{settings.fictional_singular}</FictionalTag>}
+            </WhoName>
+            <WhoSub typing={typing} aria-live="polite">
+              {typing ? t('chats.typing', { name: profile.name }) : place}
+            </WhoSub>
+          </WhoText>
+        </Who>
+        {/* Deleting the conversation waits in a menu, not beside the name as prominent as the gift. */}
+        <OverflowMenu label={t('chats.more_options')} testId="conversation-more" disabled={!canRemove}>
+          {(close) => (
+            <OverflowItem
+              role="menuitem"
+              type="button"
+              tone="danger"
+              onClick={() => {
+                close()
+                onRemove()
+              }}
+              data-testid="conversation-remove"
+            >
+              {t('chats.remove.label', { name: profile.name })}
+            </OverflowItem>
+          )}
+        </OverflowMenu>
+      </Header>
+      {profile.fictional && <FictionalWarning role="note">{settings.fictional_warning}</FictionalWarning>}
+    </>
+  )
+}

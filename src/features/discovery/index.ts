@@ -1,0 +1,3 @@
+// The discovery feature's public entry: other features import it only through this file,
+// index.server.ts and endpoints.ts (linted; docs/decisions/036-feature-boundaries.md).
+export { handleLikeEvent, reloadLikes, reloadLikesSoon, useNewLikesBadge } from './likes-badge'

@@ -1,0 +1,3 @@
+// The payments feature's public entry for the server: other features import it only through this file,
+// index.ts and endpoints.ts (linted; docs/decisions/036-feature-boundaries.md).
+export { applyCredits, chargeSql, ledgerEntrySql, type CreditResult, type LedgerReason } from './ledger.server'

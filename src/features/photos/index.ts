@@ -1,0 +1,3 @@
+// The photos feature's public entry: other features import it only through this file,
+// index.server.ts and endpoints.ts (linted; docs/decisions/036-feature-boundaries.md).
+export { MainImagePicker, PhotosManager } from './own-photos'
