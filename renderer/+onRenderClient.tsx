@@ -13,6 +13,7 @@ import { likesBadge } from '../src/shared/likes-store'
 import { loginHref } from '../src/shared/next-path'
 import { installChunkReloadGuard } from '../src/shared/chunk-reload'
 import { installPageHiddenBeacon } from '../src/shared/page-hidden'
+import { loadMemberChrome } from '../src/features/layout/member-chrome-slot'
 
 let root: Root | undefined
 let i18n: I18n | undefined
@@ -50,6 +51,8 @@ export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
     const resources = await loadCatalogue(pageContext.i18nBundleUrl)
     await i18n.init({ ...i18nOptions(pageContext.lng), resources, initAsync: false })
   }
+  // A member's page renders the member chrome on the server: have it before hydrating (a visitor never loads it).
+  if (pageContext.user) await loadMemberChrome()
   if (!store) {
     store = createSessionStore(pageContext.user)
     const s = store

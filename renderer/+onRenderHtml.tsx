@@ -8,6 +8,7 @@ import { PageShell } from './page-shell'
 import { pageTitle } from './title'
 import { socialHtml, socialMeta, type SocialData } from './social-meta'
 import { createSessionStore } from '../src/shared/session/session-store'
+import { loadMemberChrome } from '../src/features/layout/member-chrome-slot'
 
 export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   const { Page } = pageContext
@@ -16,6 +17,8 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   const cache = createPageCache(pageContext.cspNonce ?? undefined)
   const emotion = createEmotionServer(cache)
   const store = createSessionStore(pageContext.user)
+  // The member chrome is rendered for members only; the browser loads it before hydrating the same markup.
+  if (pageContext.user) await loadMemberChrome()
   const html = renderToString(
     <PageShell pageContext={pageContext} cache={cache} i18n={i18n} store={store}>
       {Page ? <Page /> : null}

@@ -6,11 +6,7 @@ import { useSession } from '../src/shared/session/session-context'
 import { Footer } from '../src/features/layout/footer'
 import { EntryWarning } from '../src/features/layout/entry-warning'
 import { SignupModal } from '../src/features/accounts/signup-modal'
-import { ActivationReminder } from '../src/features/accounts/activation-reminder'
-import { DisabledNotificationsAlert } from '../src/features/notifications/disabled-notifications-alert'
-import { PhotoAlert } from '../src/features/photos/photo-alert'
-import { LikePopup } from '../src/features/members/like-popup'
-import { TimeBonusBanner } from '../src/features/payments/time-bonus'
+import { useMemberChrome } from '../src/features/layout/member-chrome-slot'
 import { usePageContext } from './page-context'
 import type { LayoutName } from './types'
 
@@ -31,6 +27,7 @@ const ChatMain = styled.main({ flex: 1, minHeight: 0, width: '100%', display: 'f
 export function Layout({ name, children }: { name: LayoutName; children: ReactNode }) {
   const { tenant, urlPathname } = usePageContext()
   const { user } = useSession()
+  const member = useMemberChrome(Boolean(user))
   switch (name) {
     case 'chat': {
       // The list keeps the tab bar on phones; an open conversation has the screen to itself, with a way back.
@@ -76,17 +73,14 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
         <Frame>
           <TopNav />
           <Warnings role="region" aria-live="polite" data-testid="warnings">
-            <ActivationReminder />
-            <DisabledNotificationsAlert />
-            <PhotoAlert />
-            <TimeBonusBanner />
+            {member && <member.MemberBanners />}
           </Warnings>
           <Main>{children}</Main>
           <Footer />
           {user && <TabBarSpace />}
           <EntryWarning countries={tenant.settings.site_entry_countries} />
           <SignupModal />
-          <LikePopup />
+          {member && <member.LikePopup />}
         </Frame>
       )
   }

@@ -12,7 +12,7 @@ import { SessionProvider, useSession, useTitlePrefix } from '../src/shared/sessi
 import { useTranslation } from '../src/shared/use-translation'
 import { pageTitle } from './title'
 import type { SessionState } from '../src/shared/session/session-store'
-import { TimeBonusClient } from '../src/features/payments/time-bonus'
+import { useMemberChrome } from '../src/features/layout/member-chrome-slot'
 import { ProgressBar } from '../src/ui/progress-bar'
 
 export function PageShell(props: { pageContext: PageContext; cache: EmotionCache; i18n: I18n; store: SessionState; children: ReactNode }) {
@@ -28,7 +28,7 @@ export function PageShell(props: { pageContext: PageContext; cache: EmotionCache
               <ProgressBar />
               <TitleSync pageContext={pageContext} />
               <MemberLiveClient />
-              <TimeBonusClient />
+              <MemberTimeBonus />
               <Layout name={pageContext.config.layout ?? 'default'}>{props.children}</Layout>
             </SessionProvider>
           </PageContextProvider>
@@ -48,6 +48,13 @@ function TitleSync({ pageContext }: { pageContext: PageContext }) {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
   return null
+}
+
+/** The time bonus's timer and modal, for a logged-in member (member chrome, decision 038). */
+function MemberTimeBonus() {
+  const { user } = useSession()
+  const member = useMemberChrome(Boolean(user))
+  return member ? <member.TimeBonusClient /> : null
 }
 
 /**

@@ -5,7 +5,13 @@ import type { Db } from '../db/client.server'
 import { jobs } from '../db/schema'
 import { redactText } from './log-redact.server'
 
-export type JobHandler = (payload: Record<string, unknown>) => Promise<void>
+/** Which run of its job a handler is: `attempt` counts from 1; the job is given up after `maxAttempts`. */
+export interface JobRun {
+  attempt: number
+  maxAttempts: number
+}
+
+export type JobHandler = (payload: Record<string, unknown>, run: JobRun) => Promise<void>
 
 export async function enqueueJob(db: Db, kind: string, payload: Record<string, unknown>, opts: { runAt?: Date; maxAttempts?: number } = {}) {
   const [row] = await db
@@ -64,7 +70,7 @@ export function createJobWorker(db: Db, handlers: Record<string, JobHandler>, op
     const handler = handlers[job.kind]
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`)
-      await handler(job.payload)
+      await handler(job.payload, { attempt: job.attempts, maxAttempts: job.max_attempts })
       // A done job's payload is dropped: it may hold a one-time link.
       await db.execute(sql`update jobs set done_at = now(), locked_until = null, last_error = null, payload = '{}'::jsonb where id = ${job.id}`)
     } catch (err) {

@@ -1,22 +1,12 @@
 import type { Theme } from '@emotion/react'
-import { darken, getContrast } from 'polished'
 import styled from './styled'
 
-const fills = new WeakMap<Theme['colors'], { bg: string; hover: string }>()
-
 /**
- * The fill of primary buttons: a deeper shade of the brand colour under white text (black on hot pink read cheap),
- * darkened further until white reads at WCAG AA (4.5:1), whatever colour a tenant chooses.
+ * The fill of primary buttons: white text on a deeper shade of the brand colour that reads at WCAG AA, derived once
+ * per tenant on the server (themes/build-theme.ts), so the browser needs no colour library.
  */
 export function primaryFill(theme: Theme): { bg: string; fg: string; hover: string } {
-  let fill = fills.get(theme.colors)
-  if (!fill) {
-    let bg = darken(0.08, theme.colors.primary)
-    for (let i = 0; i < 40 && getContrast(bg, '#ffffff') < 4.5; i++) bg = darken(0.02, bg)
-    fill = { bg, hover: darken(0.07, bg) }
-    fills.set(theme.colors, fill)
-  }
-  return { ...fill, fg: '#ffffff' }
+  return { bg: theme.colors.primaryFill, fg: '#ffffff', hover: theme.colors.primaryFillHover }
 }
 
 /** The primary action button, in the tenant's colours. */

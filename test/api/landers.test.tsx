@@ -86,6 +86,8 @@ const TENANTS = ['datingstad', 'flirtbelgie', 'rijpedates', 'mannenmatch']
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;')
 const memberIds = (html: string) => [...html.matchAll(/data-member-id="(\d+)"/g)].map((m) => Number(m[1]))
 const h1Of = (html: string) => /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? ''
+/** The page without words, members or addresses: each element's name and its classes (Emotion's, so its styles). */
+const skeletonOf = (html: string) => [...html.matchAll(/<([a-z0-9]+)(?:[^>]*?\sclass="([^"]*)")?[^>]*>/g)].map((m) => `${m[1]}.${m[2] ?? ''}`).join(' ')
 
 describeEachDb('landers', (kind) => {
   let database: Database
@@ -180,10 +182,13 @@ describeEachDb('landers', (kind) => {
     const tenant = app.services.tenants.byId.get(tenantId)!
     const languages = tenantLocales(tenant)
     expect(languages.length).toBeGreaterThanOrEqual(1)
+    // Per lander × slug, the wording of each language: each language has its own (no fallback to another's).
+    const wordingByLng = new Map<string, Map<Locale, string>>()
     for (const lng of languages) {
       for (const { slug, niche } of SLUGS) {
         const headlines = new Set<string>()
         const markups = new Set<string>()
+        const skeletons = new Map<string, string>()
         for (const design of LANDER_DESIGNS) {
           const withSlug = design !== 'tinderswipe'
           const res = await visit(tenantId, design, withSlug ? `/landers/${design}/${slug}` : `/landers/${design}`, lng)
@@ -203,6 +208,13 @@ describeEachDb('landers', (kind) => {
           expect(html).toContain(escapeHtml(texts.intent))
           headlines.add(h1Of(html))
           markups.add(html.replace(/data-member-id="\d+"/g, ''))
+          // What the page looks like without its words and members: the elements and their styles.
+          const skeleton = skeletonOf(html)
+          expect(`${label} looks like ${skeletons.get(skeleton) ?? 'no other lander'}`).toBe(`${label} looks like no other lander`)
+          skeletons.set(skeleton, design)
+          const key = `${design} ${slug}`
+          if (!wordingByLng.has(key)) wordingByLng.set(key, new Map())
+          wordingByLng.get(key)!.set(lng, `${h1Of(html)} | ${escapeHtml(texts.intent)} | ${escapeHtml(texts.cta ?? '')}`)
           // A call to sign up, and the lander layout: brand only, footer.
           expect(html).toMatch(/data-testid="lander-cta"/)
           expect(html).toContain('href="/signup"')
@@ -221,6 +233,16 @@ describeEachDb('landers', (kind) => {
         // No two landers alike: each has its own headline and markup.
         expect(headlines.size).toBe(LANDER_DESIGNS.length)
         expect(markups.size).toBe(LANDER_DESIGNS.length)
+      }
+    }
+    // Every language its own wording: two languages of the tenant never show a lander the same words (US and
+    // British English are one wording, as their catalogues are for landers).
+    for (const [key, byLng] of wordingByLng) {
+      const seen = new Map<string, Locale>()
+      for (const [lng, wording] of byLng) {
+        const same = seen.get(wording)
+        if (same && same.split('-')[0] !== lng.split('-')[0]) expect(`${tenantId} ${key}: ${lng} reads as ${same}`).toBe(`${tenantId} ${key}: ${lng} has its own wording`)
+        seen.set(wording, lng)
       }
     }
   })

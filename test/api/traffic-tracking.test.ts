@@ -12,7 +12,7 @@ import type { Database } from '../../src/db/client.server'
 import { accounts, jobs, trafficConversions, trafficVisits } from '../../src/db/schema'
 import { decodeFirstTouch, encodeFirstTouch, FIRST_TOUCH_COOKIE } from '../../src/features/tracking/first-touch.server'
 import { callPostback, fillPostbackTemplate, postbackJobHandler, PostbackRefused, postbackUrlAllowed } from '../../src/features/tracking/postback.server'
-import { POSTBACK_JOB } from '../../src/features/tracking/conversions.server'
+import { POSTBACK_ATTEMPTS, POSTBACK_JOB } from '../../src/features/tracking/conversions.server'
 import { loadConfig } from '../../src/server/config.server'
 
 jest.setTimeout(120_000)
@@ -301,7 +301,7 @@ describeEachDb('traffic tracking, attribution and postbacks', (kind) => {
     const handler = postbackJobHandler({ db: db(), tenants: app.services.tenants, allowPrivateHosts: false, log: (m) => logged.push(m) })
     const res = await signup('datingstad.nl', await land('/?network=net-pb&clickid=PRIV-1'))
     const [conv] = await db().select().from(trafficConversions).where(eq(trafficConversions.accountId, res.json().user.id))
-    await handler({ conversionId: conv.id })
+    await handler({ conversionId: conv.id }, { attempt: 1, maxAttempts: 8 })
     expect(receiver.calls).toHaveLength(0)
     const [after] = await db().select().from(trafficConversions).where(eq(trafficConversions.id, conv.id))
     expect(after.postbackStatus).toBe('refused')
@@ -309,5 +309,27 @@ describeEachDb('traffic tracking, attribution and postbacks', (kind) => {
     // The queued job finds it settled and calls nothing either.
     await runJobs()
     expect(receiver.calls).toHaveLength(0)
+  })
+
+  it('marks a postback failed after its 8 attempts, and calls nothing after that', async () => {
+    receiver.calls.length = 0
+    receiver.failFirst(1000)
+    const res = await signup('datingstad.nl', await land('/?network=net-pb&clickid=DOWN-1'))
+    const [conv] = await db().select().from(trafficConversions).where(eq(trafficConversions.accountId, res.json().user.id))
+    const calls = () => receiver.calls.filter((u) => u.searchParams.get('click') === 'DOWN-1').length
+    for (let i = 1; i < POSTBACK_ATTEMPTS; i++) {
+      await runJobs()
+      expect(calls()).toBe(i)
+      // Still worth retrying: pending, not failed.
+      expect((await db().select().from(trafficConversions).where(eq(trafficConversions.id, conv.id)))[0].postbackStatus).toBe('pending')
+    }
+    await runJobs()
+    expect(calls()).toBe(POSTBACK_ATTEMPTS)
+    const [after] = await db().select().from(trafficConversions).where(eq(trafficConversions.id, conv.id))
+    expect(after).toMatchObject({ postbackStatus: 'failed', postbackAt: expect.any(Date) })
+    await runJobs()
+    await runJobs()
+    expect(calls()).toBe(POSTBACK_ATTEMPTS)
+    receiver.failFirst(0)
   })
 })

@@ -91,7 +91,7 @@ test('a tracked lander visit: the first touch survives a second campaign and is 
 })
 
 test("a marketer opens the lander gallery, switches tenants and languages, builds a tracking link and opens a lander", async ({ page, context }, info) => {
-  // It starts a staff command (npx tsx) and frames landers from other hosts: more than a page's usual minute.
+  // It starts a staff command (npx tsx) and frames landers from other hosts (two at a time, at two widths).
   test.slow()
   const problems = watchConsole(page)
   const email = `marketeer-${info.project.name}-${Date.now()}@example.nl`
@@ -121,20 +121,40 @@ test("a marketer opens the lander gallery, switches tenants and languages, build
   await page.getByTestId('gallery-sub1').fill('banner 1')
   const item = page.locator('[data-testid="gallery-slug"][data-slug="dating"] [data-design="gallery"]')
   await expect(item.getByTestId('gallery-link')).toHaveText(`http://flirtbelgie.localhost:${PORT}/landers/gallery/dating?network=net-gal&sub1=banner+1&lang=fr`)
-  // The live preview is the lander itself, framed from the tenant's own host, in French.
-  const frame = page.frameLocator('[data-testid="gallery-slug"][data-slug="dating"] [data-design="gallery"] iframe')
+  // The live preview is the lander itself, framed from the tenant's own host, in French: at phone and desktop
+  // width side by side.
   await item.scrollIntoViewIfNeeded()
-  // Previews are framed in turn as they come into view (two at a time).
-  await expect(frame.getByTestId('lander-gallery')).toBeVisible({ timeout: 30_000 })
-  await expect(frame.locator('html')).toHaveAttribute('lang', 'fr')
+  const thumbs = item.getByTestId('gallery-thumb')
+  await expect(thumbs).toHaveCount(2)
+  for (const size of ['phone', 'desktop']) {
+    const frame = page.frameLocator(`[data-testid="gallery-slug"][data-slug="dating"] [data-design="gallery"] [data-size="${size}"] iframe`)
+    // Previews are framed in turn as they come into view (two at a time).
+    await expect(frame.getByTestId('lander-gallery')).toBeVisible({ timeout: 30_000 })
+    await expect(frame.locator('html')).toHaveAttribute('lang', 'fr')
+  }
+  const phoneBox = (await thumbs.nth(0).boundingBox())!
+  const desktopBox = (await thumbs.nth(1).boundingBox())!
+  if (info.project.name === 'desktop') {
+    // Side by side on a desktop screen (a phone stacks them).
+    expect(desktopBox.x).toBeGreaterThanOrEqual(phoneBox.x + phoneBox.width)
+    expect(Math.abs(desktopBox.y + desktopBox.height - (phoneBox.y + phoneBox.height))).toBeLessThan(2)
+  }
   await page.screenshot({ path: `artifacts/${info.project.name}-lander-gallery.png` })
+  // One width at a time, larger.
+  await page.getByTestId('gallery-view').selectOption('phone')
+  await expect(thumbs).toHaveCount(1)
+  await expect(thumbs.first()).toHaveAttribute('data-size', 'phone')
+  await page.getByTestId('gallery-view').selectOption('both')
   // Opening it: the lander on its own host, with the tracking parameters.
   const [opened] = await Promise.all([context.waitForEvent('page'), item.getByTestId('gallery-open').click()])
   await opened.waitForLoadState()
   await expect(opened).toHaveURL(/^http:\/\/flirtbelgie\.localhost:\d+\/landers\/gallery\/dating\?network=net-gal/)
   await expect(opened.getByTestId('lander-gallery')).toBeVisible()
   // Before the staff login the console asks who is logged in and gets 200 with no one (no failed request).
-  expect(problems).toEqual([])
+  // Framed landers hydrating on a shared machine may use their preloaded catalogue a few seconds after their load
+  // event; Chromium warns about that for the previews (other hosts), which is no fault of a page.
+  const framedPreload = (p: string) => p.includes('was preloaded using link preload but not used') && !p.includes('datingstad.localhost')
+  expect(problems.filter((p) => !framedPreload(p))).toEqual([])
 })
 
 test('the map lander: choosing a region shows its members', async ({ page }) => {

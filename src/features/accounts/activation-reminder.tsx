@@ -4,7 +4,7 @@ import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import { callEndpoint } from '../../shared/api-client'
-import { activateResendEndpoint } from './endpoints'
+import { activateResendRef } from './endpoint-refs'
 import type { PresentedUser } from '../../shared/contracts'
 
 type DeepReadonly<T> = { readonly [K in keyof T]: T[K] extends object | null ? DeepReadonly<T[K]> : T[K] }
@@ -50,7 +50,7 @@ export function ActivationReminder() {
   if (!needsActivationReminder(user, urlPathname)) return null
   const body = t('activation_reminder.body', { email: user!.email })
   const resend = async () => {
-    await callEndpoint(activateResendEndpoint).catch(() => undefined)
+    await callEndpoint(activateResendRef).catch(() => undefined)
     setSent(true)
   }
   const action = sent ? (

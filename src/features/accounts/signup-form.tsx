@@ -4,8 +4,8 @@ import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
 import { useSessionStore } from '../../shared/session/session-context'
 import { HttpError } from '../../shared/http'
-import { callEndpoint } from '../../shared/api-client'
-import { signupEndpoint } from './endpoints'
+import { callEndpoint } from '../../shared/endpoint-call'
+import { signupRef } from './endpoint-refs'
 import { storedTracking } from '../../shared/tracking'
 import { suggestEmail } from '../../shared/email-suggest'
 import { Alert, TextAreaField, TextField } from '../../ui/form'
@@ -60,7 +60,7 @@ export function SignupForm({ onBusyChange, onLogin }: SignupFormProps) {
     setFields({})
     const date_of_birth = values.day && values.month && values.year ? `${values.year}-${pad(Number(values.month))}-${pad(Number(values.day))}` : ''
     try {
-      const res = await callEndpoint(signupEndpoint, {
+      const res = await callEndpoint(signupRef, {
         body: { email: values.email, name: values.name, password: values.password, date_of_birth, signup_message: values.signup_message || undefined, tracking: storedTracking() },
       })
       store.user = res.user

@@ -1,6 +1,6 @@
 // /admin/landers: the marketers' lander gallery (decision 029). Pick a tenant and a language, build a tracking
 // link, and see every lander with every slug of the tenant's niche live (framed from the tenant's own host) at
-// phone or desktop width, each with its address to open or copy; below, the tenant's tracked traffic.
+// phone and desktop width side by side (or one of them, larger), each with its address to open or copy; below, the tenant's tracked traffic.
 import { useEffect, useMemo, useState } from 'react'
 import { ThemeProvider } from '@emotion/react'
 import styled from '../../ui/styled'
@@ -18,7 +18,14 @@ import type { LanderDesign } from './slug'
 import { GalleryPreview } from './gallery-preview'
 import { designsFor, landerHref, landerGalleryEndpoint, trafficStatsEndpoint, type GalleryTenant } from './gallery'
 
-const VIEWS = { phone: { width: 390, height: 844, scale: 0.5 }, desktop: { width: 1280, height: 800, scale: 0.25 } } as const
+const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const
+type Size = keyof typeof SIZES
+/** What each thumbnail shows: both widths side by side (the default, to compare a lander's phone and desktop look), or one larger. */
+const VIEWS = {
+  both: [{ size: 'phone', scale: 0.4 }, { size: 'desktop', scale: 0.25 }],
+  phone: [{ size: 'phone', scale: 0.5 }],
+  desktop: [{ size: 'desktop', scale: 0.25 }],
+} as const satisfies Record<string, readonly { size: Size; scale: number }[]>
 type View = keyof typeof VIEWS
 
 const Controls = styled.div(({ theme }) => ({
@@ -34,7 +41,7 @@ const Controls = styled.div(({ theme }) => ({
   'select, input': { display: 'block', width: '100%', marginTop: 4, minHeight: 40, padding: '6px 10px', borderRadius: 8, border: `1.5px solid ${theme.colors.border}`, fontSize: 15, background: '#fff' },
 }))
 const Section = styled.section({ marginBottom: 28, h2: { fontSize: 18, margin: '0 0 10px' } })
-const Grid = styled.ul({ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 14, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' })
+const Grid = styled.ul<{ wide: boolean }>(({ wide }) => ({ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 14, gridTemplateColumns: `repeat(auto-fill, minmax(min(${wide ? 510 : 200}px, 100%), 1fr))` }))
 const Item = styled.li(({ theme }) => ({
   background: theme.colors.surface,
   border: `1px solid ${theme.colors.border}`,
@@ -48,7 +55,9 @@ const Item = styled.li(({ theme }) => ({
   strong: { fontSize: 15 },
   code: { fontSize: 12, wordBreak: 'break-all', color: theme.colors.muted },
 }))
-const Frame = styled(GalleryPreview)({ overflow: 'hidden', borderRadius: 8, border: '1px solid #ddd', background: '#f4f4f4', alignSelf: 'center', iframe: { border: 0, transformOrigin: '0 0', display: 'block' } })
+const Frames = styled.div({ display: 'flex', gap: 10, alignItems: 'flex-end', justifyContent: 'center', flexWrap: 'wrap' })
+const Thumb = styled.figure(({ theme }) => ({ margin: 0, display: 'flex', flexDirection: 'column', gap: 4, figcaption: { fontSize: 12, color: theme.colors.muted, textAlign: 'center' } }))
+const Frame = styled(GalleryPreview)({ overflow: 'hidden', borderRadius: 8, border: '1px solid #ddd', background: '#f4f4f4', iframe: { border: 0, transformOrigin: '0 0', display: 'block' } })
 const Actions = styled.div({ display: 'flex', gap: 6, flexWrap: 'wrap', '& > *': { minHeight: 36, padding: '6px 12px', fontSize: 14 } })
 const TableWrap = styled.div({ overflowX: 'auto', table: { borderCollapse: 'collapse', width: '100%', fontSize: 14 }, 'th, td': { textAlign: 'left', padding: '6px 8px', borderBottom: '1px solid #e3e3e3', whiteSpace: 'nowrap' }, 'td.n': { textAlign: 'right' } })
 
@@ -66,7 +75,7 @@ function Gallery() {
   const gallery = useEndpoint(landerGalleryEndpoint, {})
   const [tenantId, setTenantId] = useState<string>()
   const [lang, setLang] = useState<string>()
-  const [view, setView] = useState<View>('phone')
+  const [view, setView] = useState<View>('both')
   const [tracking, setTracking] = useState<Tracking>({ network: '', ref: '', sub1: '', sub2: '', sub3: '', clickid: '' })
   const tenants = gallery.data?.tenants
   const tenant = tenants?.find((x) => x.id === tenantId) ?? tenants?.[0]
@@ -115,6 +124,7 @@ function Gallery() {
         <label>
           {t('landers.admin.width')}
           <select value={view} onChange={(e) => setView(e.target.value as View)} data-testid="gallery-view">
+            <option value="both">{t('landers.admin.both')}</option>
             <option value="phone">{t('landers.admin.phone')}</option>
             <option value="desktop">{t('landers.admin.desktop')}</option>
           </select>
@@ -143,7 +153,7 @@ function TenantGallery({ tenant, lang, view, tracking }: { tenant: GalleryTenant
       {tenant.slugs.map((slug) => (
         <Section key={slug} data-testid="gallery-slug" data-slug={slug}>
           <h2>{slug ? `/${slug}` : t('landers.admin.no_slug')}</h2>
-          <Grid>
+          <Grid wide={v.length > 1}>
             {designsFor(slug).map((design) => (
               <GalleryItem key={design} design={design} href={landerHref(tenant.origin, design, slug, tracking, lang === tenant.default_language ? undefined : lang)} previewHref={landerHref(tenant.origin, design, slug, {}, lang)} v={v} />
             ))}
@@ -169,8 +179,19 @@ function GalleryItem({ design, href, previewHref, v }: { design: LanderDesign; h
   return (
     <Item data-testid="gallery-item" data-design={design}>
       <strong>{design}</strong>
-      {/* The preview carries no tracking parameters: looking at it is no visit. */}
-      <Frame src={previewHref} title={t('landers.admin.preview_of', { lander: design })} width={v.width} height={v.height} scale={v.scale} />
+      {/* Each preview is framed when it comes near the screen, two loading at a time (gallery-preview.tsx). */}
+      <Frames>
+        {v.map(({ size, scale }) => {
+          const { width, height } = SIZES[size]
+          return (
+            <Thumb key={size} data-testid="gallery-thumb" data-size={size}>
+              {/* The preview carries no tracking parameters: looking at it is no visit. */}
+              <Frame src={previewHref} title={`${t('landers.admin.preview_of', { lander: design })} (${t(`landers.admin.${size}`)})`} width={width} height={height} scale={scale} />
+              {v.length > 1 && <figcaption>{t(`landers.admin.${size}`)}</figcaption>}
+            </Thumb>
+          )
+        })}
+      </Frames>
       <code data-testid="gallery-link">{href}</code>
       <Actions>
         <ButtonLink href={href} target="_blank" rel="noopener" data-testid="gallery-open">

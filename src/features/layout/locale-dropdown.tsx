@@ -3,8 +3,8 @@ import styled from '../../ui/styled'
 import { usePageContext } from '../../../renderer/page-context'
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE, LOCALE_NAMES, type Locale } from '../../shared/locales'
 import { SilentAbort } from '../../shared/http'
-import { callEndpoint } from '../../shared/api-client'
-import { updateUserEndpoint } from '../accounts/endpoints'
+import { callEndpoint } from '../../shared/endpoint-call'
+import { updateUserRef } from '../accounts/endpoint-refs'
 import { useSession } from '../../shared/session/session-context'
 
 /**
@@ -62,7 +62,7 @@ export async function chooseLocale(lng: Locale, loggedIn: boolean) {
   document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE}; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`
   if (loggedIn) {
     try {
-      await callEndpoint(updateUserEndpoint, { body: { language: lng } })
+      await callEndpoint(updateUserRef, { body: { language: lng } })
     } catch (err) {
       if (!(err instanceof SilentAbort)) throw err
     }

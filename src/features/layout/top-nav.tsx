@@ -5,8 +5,8 @@ import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import { Badge } from '../../ui/badge'
 import { ButtonLink, primaryFill } from '../../ui/button'
-import { callEndpoint } from '../../shared/api-client'
-import { logoutEndpoint } from '../accounts/endpoints'
+import { callEndpoint } from '../../shared/endpoint-call'
+import { logoutRef } from '../accounts/endpoint-refs'
 import { LocaleDropdown } from './locale-dropdown'
 import { Heart } from '../../ui/heart'
 import { useNewLikesBadge } from '../discovery'
@@ -319,7 +319,7 @@ export function TopNav({ brandOnly = false, tabsOnly = false, hideTabs = false }
   const compact = tabsOnly && Boolean(user)
 
   const logout = async () => {
-    await callEndpoint(logoutEndpoint).catch(() => undefined)
+    await callEndpoint(logoutRef).catch(() => undefined)
     // A full load of the home page shows the logged-out site (no flash of a half-logged-out page first).
     window.location.href = '/'
   }

@@ -69,6 +69,8 @@ export function TimeBonusClient() {
   const [open, setOpen] = useState(false)
   useTimeBonusLoader(user?.id, user?.paid_user)
   useTimeBonusTicker()
+  // Logging out unmounts this client (the member chrome is for members only, decision 038): the bonus goes too.
+  useEffect(() => () => clearTimeBonus(), [])
 
   const inArea = isMembersArea(urlPathname)
   const due = Boolean(user) && timeBonusModalDue({ credits: user?.credits ?? 0, paidUser: user?.paid_user ?? false, isVisible: bonus.isVisible, dismissedAt, inArea })

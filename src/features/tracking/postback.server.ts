@@ -89,10 +89,13 @@ export async function callPostback(address: string, opts: { timeoutMs?: number; 
   })
 }
 
-/** The job: calls the conversion's postback once; a failure or non-2xx answer is retried, a refused host is not. */
+/**
+ * The job: calls the conversion's postback once; a failure or non-2xx answer is retried, a refused host is not.
+ * The last attempt that fails marks the conversion `failed` (it stays `pending` only while a retry is due).
+ */
 export function postbackJobHandler(opts: { db: Db; tenants: TenantRegistry; allowPrivateHosts: boolean; log?: (m: string) => void; resolve?: Resolve; timeoutMs?: number }): JobHandler {
   const { db } = opts
-  return async (payload) => {
+  return async (payload, run) => {
     const id = Number(payload.conversionId)
     const [c] = await db.select().from(trafficConversions).where(eq(trafficConversions.id, id))
     // Done already (a repeat of a job that ran), or gone.
@@ -118,6 +121,13 @@ export function postbackJobHandler(opts: { db: Db; tenants: TenantRegistry; allo
     })
     const host = new URL(address).host
     const what = `postback ${c.tenantId} ${c.kind} #${c.id} to ${host}`
+    const fail = async (error: string): Promise<never> => {
+      if (run.attempt >= run.maxAttempts) {
+        await setStatus('failed')
+        opts.log?.(`${what}: failed after ${run.attempt} attempts`)
+      }
+      throw new Error(error)
+    }
     let status: number
     try {
       status = await callPostback(address, { allowPrivateHosts: opts.allowPrivateHosts, resolve: opts.resolve, timeoutMs: opts.timeoutMs })
@@ -128,9 +138,9 @@ export function postbackJobHandler(opts: { db: Db; tenants: TenantRegistry; allo
         return
       }
       // Never the address itself in the error (it is stored and logged): the host and the error's code.
-      throw new Error(`${what} failed: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message.slice(0, 40)}`)
+      return fail(`${what} failed: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message.slice(0, 40)}`)
     }
-    if (status < 200 || status >= 300) throw new Error(`${what} answered ${status}`)
+    if (status < 200 || status >= 300) return fail(`${what} answered ${status}`)
     await setStatus('sent')
     opts.log?.(`${what}: ${status}`)
   }
