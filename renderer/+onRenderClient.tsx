@@ -13,6 +13,7 @@ import { likesBadge } from '../src/shared/likes-store'
 import { loginHref } from '../src/shared/next-path'
 import { installChunkReloadGuard } from '../src/shared/chunk-reload'
 import { installPageHiddenBeacon } from '../src/shared/page-hidden'
+import { installServiceWorker } from '../src/features/shell/service-worker-client'
 
 let root: Root | undefined
 let i18n: I18n | undefined
@@ -44,6 +45,7 @@ export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
   const { Page } = pageContext
   installChunkReloadGuard()
   installPageHiddenBeacon()
+  installServiceWorker()
   if (!i18n || i18n.language !== pageContext.lng) {
     i18n = i18next.createInstance()
     i18n.use(initReactI18next)

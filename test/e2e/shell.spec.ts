@@ -58,4 +58,30 @@ test.describe('app shell', () => {
     // Chromium does not show a beacon's Blob body to the test; its type is what the server parses by.
     expect(beacons[0].type).toContain('application/json')
   })
+
+  test('without network a navigation shows the offline page in the brand and language of the site', async ({ page, context }, info) => {
+    await entryWarningConfirmed(page)
+    await page.goto(siteUrl('mannenmatch', '/login'))
+    await hydrated(page)
+    // The worker registers after load, keeps the offline page and takes control of the page.
+    await page.waitForFunction(async () => {
+      const reg = await navigator.serviceWorker.getRegistration()
+      return Boolean(reg?.active) && Boolean(await caches.match('/offline.html'))
+    })
+    await context.setOffline(true)
+    await page.goto(siteUrl('mannenmatch', '/pages/faq')).catch(() => undefined)
+    const offline = page.getByTestId('offline-page')
+    await expect(offline).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Je bent offline' })).toBeVisible()
+    await expect(page.locator('header')).toHaveText('MannenMatch')
+    // The brand's primary colour (mannenmatch: #1775c8).
+    expect(await page.locator('header').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(23, 117, 200)')
+    await page.screenshot({ path: `artifacts/${info.project.name}-offline-page.png` })
+    // Back online, "try again" loads the page itself.
+    await context.setOffline(false)
+    await page.getByRole('link', { name: 'Opnieuw proberen' }).click()
+    await expect(offline).toBeHidden()
+    await expect(page).toHaveURL(/\/pages\/faq$/)
+  })
 })
+
