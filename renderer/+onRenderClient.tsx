@@ -8,7 +8,7 @@ import { PageShell } from './page-shell'
 import { pageTitle } from './title'
 import { i18nOptions } from '../src/shared/i18n-options'
 import { createSessionStore, titleWithPrefix, type SessionState } from '../src/shared/session/session-store'
-import { setAuthenticationRequiredHandler } from '../src/shared/http'
+import { ignoreUncaughtSilentAborts, setAuthenticationRequiredHandler, setGenericErrorMessage } from '../src/shared/http'
 import { likesBadge } from '../src/shared/likes-store'
 import { loginHref } from '../src/shared/next-path'
 import { installChunkReloadGuard } from '../src/shared/chunk-reload'
@@ -46,11 +46,14 @@ export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
   installChunkReloadGuard()
   installPageHiddenBeacon()
   installServiceWorker()
+  ignoreUncaughtSilentAborts()
   if (!i18n || i18n.language !== pageContext.lng) {
     i18n = i18next.createInstance()
     i18n.use(initReactI18next)
     const resources = await loadCatalogue(pageContext.i18nBundleUrl)
     await i18n.init({ ...i18nOptions(pageContext.lng), resources, initAsync: false })
+    const current = i18n
+    setGenericErrorMessage(() => current.t('errors.generic'))
   }
   if (!store) {
     store = createSessionStore(pageContext.user)
