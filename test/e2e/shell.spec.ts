@@ -83,5 +83,47 @@ test.describe('app shell', () => {
     await expect(offline).toBeHidden()
     await expect(page).toHaveURL(/\/pages\/faq$/)
   })
+
+  test('installed-app mode: the back button on likes with history, the folded footer, no entry warning', async ({ page }, info) => {
+    // Display-mode emulation: Chromium's media emulation has no display-mode, so the page's own check is answered.
+    await page.addInitScript(() => {
+      const real = window.matchMedia.bind(window)
+      window.matchMedia = (query: string) => (query.includes('display-mode: standalone') ? ({ ...real('(min-width: 0px)'), matches: true, media: query } as MediaQueryList) : real(query))
+    })
+    await page.goto(siteUrl('datingstad', '/login'))
+    await hydrated(page)
+    // No entry warning in the installed app, without any stored confirmation.
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    const status = await page.evaluate(
+      async () => (await fetch('/api/user.php', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'premium@datingstad.demo', password: 'demo-premium-123' }) })).status,
+    )
+    expect(status).toBe(200)
+    await page.goto(siteUrl('datingstad', '/members'))
+    await hydrated(page)
+    await expect(page.getByTestId('back-button')).toHaveCount(0) // not on the search
+    await expect(page.getByTestId('footer-folded')).toBeAttached()
+    await page.goto(siteUrl('datingstad', '/likes'))
+    await hydrated(page)
+    const back = page.getByTestId('back-button')
+    await expect(back).toBeVisible()
+    await page.screenshot({ path: `artifacts/${info.project.name}-standalone-likes.png` })
+    await back.click()
+    await expect(page).toHaveURL(/\/members$/)
+  })
+
+  test('in a browser tab there is no back button and the footer lists its links', async ({ page }) => {
+    await entryWarningConfirmed(page)
+    await page.goto(siteUrl('datingstad', '/login'))
+    const status = await page.evaluate(
+      async () => (await fetch('/api/user.php', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'premium@datingstad.demo', password: 'demo-premium-123' }) })).status,
+    )
+    expect(status).toBe(200)
+    await page.goto(siteUrl('datingstad', '/members'))
+    await page.goto(siteUrl('datingstad', '/likes'))
+    await hydrated(page)
+    await expect(page.getByRole('heading').first()).toBeVisible()
+    await expect(page.getByTestId('back-button')).toHaveCount(0)
+    await expect(page.getByTestId('footer-folded')).toHaveCount(0)
+  })
 })
 

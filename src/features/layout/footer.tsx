@@ -2,6 +2,7 @@ import { useTranslation } from '../../shared/use-translation'
 import styled from '../../ui/styled'
 import { usePageContext } from '../../../renderer/page-context'
 import { formatInZone } from '../../shared/dates'
+import { useStandalone } from '../../shared/display-mode'
 
 const Foot = styled.footer(({ theme }) => ({
   background: theme.colors.footer,
@@ -23,6 +24,12 @@ const Links = styled.ul({
   a: { textDecoration: 'none', fontWeight: 600, '&:hover': { textDecoration: 'underline' } },
 })
 
+/** In the installed app the links fold under one "Informatie" line; the page above keeps the screen. */
+const Folded = styled.details(({ theme }) => ({
+  margin: '0 0 8px',
+  summary: { cursor: 'pointer', fontWeight: 700, padding: '12px 0', color: theme.colors.onFooter },
+}))
+
 const Small = styled.p({ fontSize: 13, opacity: 0.85, margin: '8px 0 0', lineHeight: 1.5 })
 
 export const FOOTER_LINKS = [
@@ -43,20 +50,30 @@ export function Footer({ showLinks = true }: { showLinks?: boolean }) {
   const { tenant, lng, user } = usePageContext()
   const s = tenant.settings
   const showUs = s.us_footer && (lng === 'en' || lng === 'en-US')
+  const standalone = useStandalone()
+  const links = (
+    <nav aria-label={t('footer.links')}>
+      <Links>
+        {FOOTER_LINKS.map(([key, href]) => (
+          <li key={key}>
+            <a href={href}>{t(`footer.${key}`)}</a>
+          </li>
+        ))}
+      </Links>
+    </nav>
+  )
   return (
-    <Foot data-logged-in={user ? 'yes' : 'no'}>
+    <Foot data-logged-in={user ? 'yes' : 'no'} data-display-mode={standalone ? 'standalone' : 'browser'} style={standalone ? { padding: '12px 16px calc(12px + env(safe-area-inset-bottom))' } : undefined}>
       <Inner>
-        {showLinks && (
-          <nav aria-label={t('footer.links')}>
-            <Links>
-              {FOOTER_LINKS.map(([key, href]) => (
-                <li key={key}>
-                  <a href={href}>{t(`footer.${key}`)}</a>
-                </li>
-              ))}
-            </Links>
-          </nav>
-        )}
+        {showLinks &&
+          (standalone ? (
+            <Folded data-testid="footer-folded">
+              <summary>{t('footer.links')}</summary>
+              {links}
+            </Folded>
+          ) : (
+            links
+          ))}
         <Small data-testid="disclaimer">{t('disclaimer', { site: s.name, fictional_plural: s.fictional_plural.toLowerCase() })}</Small>
         {showUs && (
           <Small data-testid="us-footer">
