@@ -8,8 +8,8 @@ const STYLED_IMPORT = { name: '@emotion/styled', message: "import styled from sr
 const RAW_HTTP = { regex: '(^|/)shared/http$', importNames: ['http'], message: 'call the endpoint through src/shared/api-client (callEndpoint, useEndpoint): http() is its transport (decision 036)' }
 
 // Feature boundaries (bulletproof-react style, docs/decisions/036-feature-boundaries.md): a feature imports another
-// feature only through its public entries (index.ts for pages, index.server.ts for the server, endpoints.ts for the
-// contracts), and never from src/server (types excepted: the core's interfaces a feature is handed). One block per
+// feature only through its public entries (index.ts for pages, index.server.ts for the server, index.member.ts for
+// the member-only page chrome, endpoints.ts for the contracts and endpoint-refs.ts for their light references), and never from src/server (types excepted: the core's interfaces a feature is handed). One block per
 // feature and folder depth, because the rule matches the import as written.
 const FEATURES = readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
 /**
@@ -35,8 +35,8 @@ function featureBoundaries() {
       const up = '\\.\\./'.repeat(depth + 1)
       const files = [`src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`]
       const crossFeature = {
-        regex: `^${up}(?!${feature}/)[a-z0-9-]+/(?!(index|index\\.server|endpoints)$)`,
-        message: `import another feature through its index.ts, index.server.ts or endpoints.ts (decision 036)`,
+        regex: `^${up}(?!${feature}/)[a-z0-9-]+/(?!(index|index\\.server|index\\.member|endpoints|endpoint-refs)$)`,
+        message: `import another feature through its public entries: index.ts, index.server.ts, index.member.ts, endpoints.ts or endpoint-refs.ts (decision 036)`,
       }
       const server = { regex: `^${up}\\.\\./server/`, message: 'a feature never imports src/server: the core registers features and hands them what they need (decision 036)' }
       const rule = (patterns) => ['error', { paths: [STYLED_IMPORT], patterns }]

@@ -1,9 +1,48 @@
 // Service worker, version 2 (SPEC.md section 9): shows the site's push notifications (a new chat message when
-// the member has no open tab) and opens, or focuses, the conversation on a click.
+// the member has no open tab) and opens, or focuses, the conversation on a click; a navigation without network
+// shows the offline page in the tenant's look and language (/offline.html, kept in the cache, issue 14).
 const VERSION = 2
+const OFFLINE_CACHE = 'offline-v2'
+const OFFLINE_URL = '/offline.html'
 
-self.addEventListener('install', () => self.skipWaiting())
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()))
+/** Fetches the offline page (in the language of this browser's cookies and Accept-Language) into the cache. */
+async function cacheOfflinePage() {
+  try {
+    const res = await self.fetch(OFFLINE_URL, { credentials: 'same-origin', cache: 'no-store' })
+    if (!res.ok) return
+    const cache = await self.caches.open(OFFLINE_CACHE)
+    await cache.put(OFFLINE_URL, res)
+  } catch {
+    // No network at install: the next page load asks again (message refresh-offline-page).
+  }
+}
+
+self.addEventListener('install', (event) => event.waitUntil(cacheOfflinePage().then(() => self.skipWaiting())))
+self.addEventListener('activate', (event) =>
+  event.waitUntil(
+    self.caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('offline-') && k !== OFFLINE_CACHE).map((k) => self.caches.delete(k))))
+      .then(() => self.clients.claim()),
+  ),
+)
+
+// The page asks for a fresh copy once per visit, so a language or colour change reaches the offline page too.
+self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'refresh-offline-page') event.waitUntil(cacheOfflinePage())
+})
+
+// Only page navigations are answered here; everything else (API, chunks, images) goes to the network as before.
+self.addEventListener('fetch', (event) => {
+  const request = event.request
+  if (request.mode !== 'navigate' || request.method !== 'GET') return
+  event.respondWith(
+    self.fetch(request).catch(async () => {
+      const cached = await self.caches.match(OFFLINE_URL, { cacheName: OFFLINE_CACHE })
+      return cached || self.Response.error()
+    }),
+  )
+})
 
 /** The page a notification opens: its conversation, else the address it names, else the home page (same site only). */
 function targetUrl(data) {

@@ -8,12 +8,13 @@ import { PageShell } from './page-shell'
 import { pageTitle } from './title'
 import { i18nOptions } from '../src/shared/i18n-options'
 import { createSessionStore, titleWithPrefix, type SessionState } from '../src/shared/session/session-store'
-import { setAuthenticationRequiredHandler } from '../src/shared/http'
+import { ignoreUncaughtSilentAborts, setAuthenticationRequiredHandler, setGenericErrorMessage } from '../src/shared/http'
 import { likesBadge } from '../src/shared/likes-store'
 import { loginHref } from '../src/shared/next-path'
 import { installChunkReloadGuard } from '../src/shared/chunk-reload'
 import { installPageHiddenBeacon } from '../src/shared/page-hidden'
 import { loadMemberChrome } from '../src/features/layout/member-chrome-slot'
+import { installServiceWorker } from '../src/features/shell/service-worker-client'
 
 let root: Root | undefined
 let i18n: I18n | undefined
@@ -45,11 +46,15 @@ export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
   const { Page } = pageContext
   installChunkReloadGuard()
   installPageHiddenBeacon()
+  installServiceWorker()
+  ignoreUncaughtSilentAborts()
   if (!i18n || i18n.language !== pageContext.lng) {
     i18n = i18next.createInstance()
     i18n.use(initReactI18next)
     const resources = await loadCatalogue(pageContext.i18nBundleUrl)
     await i18n.init({ ...i18nOptions(pageContext.lng), resources, initAsync: false })
+    const current = i18n
+    setGenericErrorMessage(() => current.t('errors.generic'))
   }
   // A member's page renders the member chrome on the server: have it before hydrating (a visitor never loads it).
   if (pageContext.user) await loadMemberChrome()

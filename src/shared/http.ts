@@ -1,5 +1,8 @@
-// The one HTTP client of the browser: JSON, retries with exponential delay, and the
-// 403 authentication_required rule of SPEC.md section 8.
+// The one HTTP client of the browser: JSON, retries with exponential delay, the 403 authentication_required rule
+// of SPEC.md section 8, and the generic 'Er is een fout opgetreden, probeer het later opnieuw.' (errors.generic, in
+// the page's language) as the message of anything unexpected: a network failure after the retries, a 5xx, an answer
+// that is not the API's error shape. Every error it throws is an HttpError with a message fit to show, or
+// SilentAbort (the member was logged out), which the page ignores.
 
 export class HttpError extends Error {
   constructor(
@@ -33,6 +36,25 @@ export function setAuthenticationRequiredHandler(fn: () => void) {
   onAuthenticationRequired = fn
 }
 
+let genericMessage: () => string = () => 'Er is een fout opgetreden, probeer het later opnieuw.'
+/** Registers the generic error text of the page's language (the renderer passes i18next's errors.generic). */
+export function setGenericErrorMessage(fn: () => string) {
+  genericMessage = fn
+}
+
+/** The HTTP status of a network failure (no answer at all). */
+export const NETWORK_ERROR_STATUS = 0
+
+let silentAbortsIgnored = false
+/** A SilentAbort nobody caught is not an error of the page: keep it out of the console and error reporting. */
+export function ignoreUncaughtSilentAborts(win: Window = window) {
+  if (silentAbortsIgnored) return
+  silentAbortsIgnored = true
+  win.addEventListener('unhandledrejection', (event) => {
+    if (event.reason instanceof SilentAbort) event.preventDefault()
+  })
+}
+
 const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
 export async function http<T>(url: string, opts: HttpOptions = {}): Promise<T> {
@@ -50,12 +72,12 @@ export async function http<T>(url: string, opts: HttpOptions = {}): Promise<T> {
     let res: Response
     try {
       res = await doFetch(url, { method, headers, credentials: 'same-origin', body })
-    } catch (err) {
+    } catch {
       if (attempt < retries) {
         await sleep(200 * 2 ** attempt)
         continue
       }
-      throw err
+      throw new HttpError(NETWORK_ERROR_STATUS, 'network', genericMessage())
     }
     if ([502, 503, 504].includes(res.status) && attempt < retries) {
       await sleep(200 * 2 ** attempt)
@@ -67,6 +89,10 @@ export async function http<T>(url: string, opts: HttpOptions = {}): Promise<T> {
       onAuthenticationRequired?.()
       throw new SilentAbort('authentication_required')
     }
-    throw new HttpError(res.status, String(data.error ?? 'error'), String(data.message ?? ''), data.fields as Record<string, string> | undefined, data)
+    // An answer in the API's error shape (a code and a translated message) is shown as it is; anything else (a proxy's
+    // 502 page, an empty body) gets the generic text.
+    const apiRefusal = typeof data.error === 'string' && typeof data.message === 'string' && data.message !== ''
+    const message = apiRefusal ? String(data.message) : genericMessage()
+    throw new HttpError(res.status, String(data.error ?? (res.status >= 500 ? 'internal' : 'error')), message, data.fields as Record<string, string> | undefined, data)
   }
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import styled from './styled'
 import { useTranslation } from '../shared/use-translation'
+import { isStandalone } from '../shared/display-mode'
 
 /** SPEC.md section 2: only in an installed app (standalone display mode), and only when there is history to go back to. */
 export function shouldShowBackButton(opts: { standalone: boolean; historyLength: number }): boolean {
@@ -30,7 +31,7 @@ export function BackButton() {
   const { t } = useTranslation()
   const [show, setShow] = useState(false)
   useEffect(() => {
-    setShow(shouldShowBackButton({ standalone: window.matchMedia?.('(display-mode: standalone)').matches ?? false, historyLength: window.history.length }))
+    setShow(shouldShowBackButton({ standalone: isStandalone(), historyLength: window.history.length }))
   }, [])
   if (!show) return null
   return (

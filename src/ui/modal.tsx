@@ -1,25 +1,46 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+// The one modal dialog: the native <dialog> opened with showModal(). The browser then makes the rest of the page
+// inert (Tab cannot reach what is behind it, screen readers do not read it), puts the dialog in the top layer and
+// sends Escape to it. Focus moves into the dialog when it opens and back to where it was when it closes.
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react'
 import styled from './styled'
 
-const Backdrop = styled.div({
+// Before hydration (server render) useLayoutEffect would warn; the dialog opens on the client only.
+const useClientLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect
+
+// The <dialog> is the full-screen layer (its ::backdrop dims the page); the card inside it is the visible dialog.
+const Layer = styled.dialog({
+  border: 'none',
+  padding: 16,
+  margin: 0,
+  background: 'transparent',
+  width: '100%',
+  height: '100%',
+  maxWidth: 'none',
+  maxHeight: 'none',
   position: 'fixed',
   inset: 0,
-  background: 'rgba(20, 10, 20, 0.6)',
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  padding: 16,
+  boxSizing: 'border-box',
   zIndex: 1000,
+  overflow: 'hidden',
+  '&[open]': { display: 'flex', alignItems: 'center', justifyContent: 'center' },
+  '&::backdrop': { background: 'rgba(20, 10, 20, 0.6)' },
+  // Without showModal (jsdom in the component tests) there is no ::backdrop; the layer dims the page itself.
+  '&[data-fallback]': { background: 'rgba(20, 10, 20, 0.6)' },
 })
 
-const Dialog = styled.div(({ theme }) => ({
+const Card = styled.div(({ theme }) => ({
   background: theme.colors.surface,
+  color: theme.colors.text,
   borderRadius: theme.radius,
   maxWidth: 480,
   width: '100%',
   padding: 24,
   boxShadow: '0 20px 60px rgba(0,0,0,0.35)',
   borderTop: `6px solid ${theme.colors.primary}`,
+  position: 'relative',
+  maxHeight: 'calc(100% - 0px)',
+  overflowY: 'auto',
+  boxSizing: 'border-box',
   '&:focus': { outline: 'none' },
   // Room for the close button in the corner, so a long title never runs under it.
   h2: { marginTop: 0, color: theme.colors.primaryDark, paddingRight: 36 },
@@ -51,30 +72,88 @@ export interface ModalProps {
   width?: number
   /** Called on backdrop click or Escape; absent means the modal cannot be dismissed that way. */
   onDismiss?: () => void
-  labelledBy?: string
 }
 
-/** An accessible modal dialog; focus moves into it when it opens. */
+/** Opens a <dialog> as a modal; where the browser has no showModal (jsdom) it is shown with the open attribute. */
+function openModal(dialog: HTMLDialogElement) {
+  if (dialog.open) return
+  if (typeof dialog.showModal === 'function') {
+    try {
+      dialog.showModal()
+      return
+    } catch {
+      // Not connected yet or already open elsewhere: fall through to the attribute.
+    }
+  }
+  dialog.setAttribute('open', '')
+  dialog.setAttribute('data-fallback', '')
+}
+
+function closeModal(dialog: HTMLDialogElement) {
+  if (typeof dialog.close === 'function') dialog.close()
+  else dialog.removeAttribute('open')
+}
+
+/** An accessible modal dialog: focus is kept inside while it is open and goes back where it was when it closes. */
 export function Modal({ title, children, onDismiss, onClose, closeLabel = 'Close', width }: ModalProps) {
-  const ref = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    ref.current?.focus()
-    if (!onDismiss) return
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onDismiss()
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [onDismiss])
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const cardRef = useRef<HTMLDivElement>(null)
+  const titleId = useId()
+  const dismissRef = useRef(onDismiss)
+  dismissRef.current = onDismiss
+
+  useClientLayoutEffect(() => {
+    const dialog = dialogRef.current
+    if (!dialog) return
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    openModal(dialog)
+    cardRef.current?.focus()
+
+    // Escape: dismiss when allowed, otherwise nothing. Handled on keydown so the browser's own cancel (which it may
+    // force after a second Escape) never closes a dialog that must stay, such as the entry warning.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return
+      e.preventDefault()
+      e.stopPropagation()
+      dismissRef.current?.()
+    }
+    const onCancel = (e: Event) => {
+      e.preventDefault()
+      dismissRef.current?.()
+    }
+    // Closed by the browser while still rendered (a forced cancel): open it again, it is the page that decides.
+    const onNativeClose = () => {
+      if (dialog.isConnected && dialogRef.current === dialog) openModal(dialog)
+    }
+    dialog.addEventListener('keydown', onKey)
+    dialog.addEventListener('cancel', onCancel)
+    dialog.addEventListener('close', onNativeClose)
+    return () => {
+      dialog.removeEventListener('keydown', onKey)
+      dialog.removeEventListener('cancel', onCancel)
+      dialog.removeEventListener('close', onNativeClose)
+      closeModal(dialog)
+      // Back to the control that opened the dialog, if it is still on the page.
+      if (previous && previous.isConnected && previous !== document.body) previous.focus({ preventScroll: true })
+    }
+  }, [])
+
   return (
-    <Backdrop onClick={(e) => e.target === e.currentTarget && onDismiss?.()}>
-      <Dialog role="dialog" aria-modal="true" aria-labelledby="modal-title" tabIndex={-1} ref={ref} style={{ position: 'relative', maxWidth: width, maxHeight: 'calc(100vh - 32px)', overflowY: 'auto' }}>
+    <Layer
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      aria-modal="true"
+      onClick={(e) => e.target === e.currentTarget && onDismiss?.()}
+    >
+      <Card ref={cardRef} tabIndex={-1} style={{ maxWidth: width }}>
         {onClose && (
           <CloseButton type="button" aria-label={closeLabel} onClick={onClose} data-testid="modal-close">
             ×
           </CloseButton>
         )}
-        <h2 id="modal-title">{title}</h2>
+        <h2 id={titleId}>{title}</h2>
         {children}
-      </Dialog>
-    </Backdrop>
+      </Card>
+    </Layer>
   )
 }

@@ -23,6 +23,35 @@ describeEachDb('app shell API', (kind) => {
   const suite = suiteApp(kind)
   const get = (url: string, host: string, headers: Record<string, string> = {}) => suite.app.inject({ method: 'GET', url, headers: { host, ...headers } })
 
+  describe('offline page', () => {
+    it.each(TENANTS)('is in the look of $id: its name, primary colour and heart, under the response nonce', async ({ id, name }) => {
+      const tenant = suite.app.services.tenants.all.find((t) => t.id === id)!
+      const res = await get('/offline.html', hostOf(id), { 'accept-language': 'nl-NL,nl;q=0.9' })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toContain('text/html')
+      expect(res.headers['cache-control']).toBe('no-store')
+      const html = res.body
+      expect(html).toContain(`<header>`)
+      expect(html).toContain(`<span>${name}</span>`)
+      expect(html).toContain(tenant.theme.primary)
+      expect(html).toContain('<path fill=')
+      const nonce = /'nonce-([\w-]+)'/.exec(String(res.headers['content-security-policy']))?.[1]
+      expect(nonce).toBeTruthy()
+      expect(html).toContain(`<style nonce="${nonce}">`)
+      expect(html).not.toMatch(/<script/)
+    })
+
+    it('speaks the request language', async () => {
+      const nl = await get('/offline.html', hostOf('datingstad'), { 'accept-language': 'nl-NL' })
+      expect(nl.body).toContain('<html lang="nl">')
+      expect(nl.body).toContain('Je bent offline')
+      // The language the visitor chose (its cookie) wins, as on every page.
+      const en = await get('/offline.html', hostOf('mannenmatch'), { 'accept-language': 'nl-NL', cookie: 'lang=en' })
+      expect(en.body).toContain('<html lang="en">')
+      expect(en.body).toContain('You are offline')
+    })
+  })
+
   describe('web manifest', () => {
     it.each(TENANTS)('describes $id with its name, colours, language and generated icons', async ({ id, name }) => {
       const tenant = suite.app.services.tenants.all.find((t) => t.id === id)!

@@ -58,4 +58,72 @@ test.describe('app shell', () => {
     // Chromium does not show a beacon's Blob body to the test; its type is what the server parses by.
     expect(beacons[0].type).toContain('application/json')
   })
+
+  test('without network a navigation shows the offline page in the brand and language of the site', async ({ page, context }, info) => {
+    await entryWarningConfirmed(page)
+    await page.goto(siteUrl('mannenmatch', '/login'))
+    await hydrated(page)
+    // The worker registers after load, keeps the offline page and takes control of the page.
+    await page.waitForFunction(async () => {
+      const reg = await navigator.serviceWorker.getRegistration()
+      return Boolean(reg?.active) && Boolean(await caches.match('/offline.html'))
+    })
+    await context.setOffline(true)
+    await page.goto(siteUrl('mannenmatch', '/pages/faq')).catch(() => undefined)
+    const offline = page.getByTestId('offline-page')
+    await expect(offline).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Je bent offline' })).toBeVisible()
+    await expect(page.locator('header')).toHaveText('MannenMatch')
+    // The brand's primary colour (mannenmatch: #1775c8).
+    expect(await page.locator('header').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(23, 117, 200)')
+    await page.screenshot({ path: `artifacts/${info.project.name}-offline-page.png` })
+    // Back online, "try again" loads the page itself.
+    await context.setOffline(false)
+    await page.getByRole('link', { name: 'Opnieuw proberen' }).click()
+    await expect(offline).toBeHidden()
+    await expect(page).toHaveURL(/\/pages\/faq$/)
+  })
+
+  test('installed-app mode: the back button on likes with history, the folded footer, no entry warning', async ({ page }, info) => {
+    // Display-mode emulation: Chromium's media emulation has no display-mode, so the page's own check is answered.
+    await page.addInitScript(() => {
+      const real = window.matchMedia.bind(window)
+      window.matchMedia = (query: string) => (query.includes('display-mode: standalone') ? ({ ...real('(min-width: 0px)'), matches: true, media: query } as MediaQueryList) : real(query))
+    })
+    await page.goto(siteUrl('datingstad', '/login'))
+    await hydrated(page)
+    // No entry warning in the installed app, without any stored confirmation.
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    const status = await page.evaluate(
+      async () => (await fetch('/api/user.php', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'premium@datingstad.demo', password: 'demo-premium-123' }) })).status,
+    )
+    expect(status).toBe(200)
+    await page.goto(siteUrl('datingstad', '/members'))
+    await hydrated(page)
+    await expect(page.getByTestId('back-button')).toHaveCount(0) // not on the search
+    await expect(page.getByTestId('footer-folded')).toBeAttached()
+    await page.goto(siteUrl('datingstad', '/likes'))
+    await hydrated(page)
+    const back = page.getByTestId('back-button')
+    await expect(back).toBeVisible()
+    await page.screenshot({ path: `artifacts/${info.project.name}-standalone-likes.png` })
+    await back.click()
+    await expect(page).toHaveURL(/\/members$/)
+  })
+
+  test('in a browser tab there is no back button and the footer lists its links', async ({ page }) => {
+    await entryWarningConfirmed(page)
+    await page.goto(siteUrl('datingstad', '/login'))
+    const status = await page.evaluate(
+      async () => (await fetch('/api/user.php', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'premium@datingstad.demo', password: 'demo-premium-123' }) })).status,
+    )
+    expect(status).toBe(200)
+    await page.goto(siteUrl('datingstad', '/members'))
+    await page.goto(siteUrl('datingstad', '/likes'))
+    await hydrated(page)
+    await expect(page.getByRole('heading').first()).toBeVisible()
+    await expect(page.getByTestId('back-button')).toHaveCount(0)
+    await expect(page.getByTestId('footer-folded')).toHaveCount(0)
+  })
 })
+

@@ -1,4 +1,4 @@
-import { http, HttpError, SilentAbort, setAuthenticationRequiredHandler } from '../../src/shared/http'
+import { http, HttpError, SilentAbort, setAuthenticationRequiredHandler, setGenericErrorMessage } from '../../src/shared/http'
 
 // jsdom has no Response: the client only reads ok, status and json().
 const json = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: async () => body }) as unknown as Response
@@ -8,7 +8,10 @@ describe('the HTTP client', () => {
   it('retries idempotent requests up to 5 times with growing delays', async () => {
     const delays: number[] = []
     const fetchImpl = jest.fn().mockRejectedValue(new TypeError('network'))
-    await expect(http('/api/settings.php', { fetchImpl, sleep: async (ms) => void delays.push(ms) })).rejects.toThrow('network')
+    const err = await http('/api/settings.php', { fetchImpl, sleep: async (ms) => void delays.push(ms) }).catch((e) => e)
+    // After the last retry: the generic text, in Dutch until the page registers its language.
+    expect(err).toBeInstanceOf(HttpError)
+    expect(err).toMatchObject({ status: 0, code: 'network', message: 'Er is een fout opgetreden, probeer het later opnieuw.' })
     expect(fetchImpl).toHaveBeenCalledTimes(6)
     expect(delays).toEqual([200, 400, 800, 1600, 3200])
   })
@@ -46,5 +49,26 @@ describe('the HTTP client', () => {
     const err = await http('/api/complaints.php', { method: 'POST', body: {}, fetchImpl }).catch((e) => e)
     expect(err).toBeInstanceOf(HttpError)
     expect(err).toMatchObject({ status: 400, code: 'invalid_input', fields: { email: 'Ongeldige e-mail' } })
+  })
+
+  it('gives the generic text of the page language for anything unexpected, and the API message for its refusals', async () => {
+    setGenericErrorMessage(() => 'Something went wrong, please try again later.')
+    try {
+      const proxy = jest.fn().mockResolvedValue({ ok: false, status: 502, json: async () => Promise.reject(new SyntaxError('html')) } as unknown as Response)
+      expect(await http('/api/settings.php', { fetchImpl: proxy, sleep: noSleep }).catch((e) => e)).toMatchObject({ status: 502, code: 'internal', message: 'Something went wrong, please try again later.' })
+      expect(proxy).toHaveBeenCalledTimes(6)
+      const empty = jest.fn().mockResolvedValue(json(500, {}))
+      expect(await http('/api/complaints.php', { method: 'POST', body: {}, fetchImpl: empty }).catch((e) => e)).toMatchObject({ status: 500, message: 'Something went wrong, please try again later.' })
+      const refusal = jest.fn().mockResolvedValue(json(503, { error: 'maintenance', message: 'Datingstad is tijdelijk niet bereikbaar' }))
+      expect(await http('/api/complaints.php', { method: 'POST', body: {}, fetchImpl: refusal }).catch((e) => e)).toMatchObject({ code: 'maintenance', message: 'Datingstad is tijdelijk niet bereikbaar' })
+    } finally {
+      setGenericErrorMessage(() => 'Er is een fout opgetreden, probeer het later opnieuw.')
+    }
+  })
+
+  it('does not retry a 4xx answer', async () => {
+    const fetchImpl = jest.fn().mockResolvedValue(json(404, { error: 'not_found', message: 'Niet gevonden' }))
+    await expect(http('/api/members.php/1', { fetchImpl, sleep: noSleep })).rejects.toMatchObject({ status: 404, message: 'Niet gevonden' })
+    expect(fetchImpl).toHaveBeenCalledTimes(1)
   })
 })

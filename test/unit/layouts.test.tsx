@@ -187,3 +187,40 @@ describe('the error page', () => {
     }
   })
 })
+
+describe('installed-app mode (display-mode standalone)', () => {
+  const realMatchMedia = window.matchMedia
+  const standalone = (on: boolean) => {
+    window.matchMedia = ((query: string) => ({
+      matches: on && query === '(display-mode: standalone)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia
+  }
+  beforeEach(() => window.localStorage.clear())
+  afterEach(() => {
+    window.matchMedia = realMatchMedia
+  })
+
+  it('folds the footer links under one line and shows no entry warning', () => {
+    standalone(true)
+    renderShell({ layout: 'default' })
+    const folded = screen.getByTestId('footer-folded')
+    expect(folded.tagName).toBe('DETAILS')
+    expect(within(folded).getByText('Informatie').tagName).toBe('SUMMARY')
+    expect(within(folded).getByRole('link', { name: 'Privacy' })).toBeTruthy()
+    expect(screen.getByRole('contentinfo').getAttribute('data-display-mode')).toBe('standalone')
+    expect(screen.getByTestId('disclaimer').textContent).toContain('18 jaar')
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('in a browser tab the footer lists its links and the entry warning shows', () => {
+    standalone(false)
+    renderShell({ layout: 'default' })
+    expect(screen.queryByTestId('footer-folded')).toBeNull()
+    expect(screen.getByRole('contentinfo').getAttribute('data-display-mode')).toBe('browser')
+    expect(screen.getByRole('dialog').textContent).toContain('Alleen voor volwassenen')
+  })
+})
+

@@ -11,14 +11,29 @@ interface FakeWindow {
   navigate?: jest.Mock
 }
 
-function loadWorker(windows: FakeWindow[] = []) {
+function loadWorker(windows: FakeWindow[] = [], network: { online: boolean } = { online: true }) {
   const listeners = new Map<string, Listener>()
+  const cache = new Map<string, string>()
+  const fetched: string[] = []
   const shown: Array<{ title: string; options: Record<string, unknown> }> = []
   const opened: string[] = []
   const self = {
     location: new URL('https://datingstad.nl/sw.js'),
     addEventListener: (type: string, fn: Listener) => listeners.set(type, fn),
     skipWaiting: () => undefined,
+    fetch: async (input: string | { url: string }) => {
+      const url = typeof input === 'string' ? input : input.url
+      fetched.push(url)
+      if (!network.online) throw new TypeError('Failed to fetch')
+      return { ok: true, body: `page ${url}` }
+    },
+    Response: { error: () => ({ error: true }) },
+    caches: {
+      open: async () => ({ put: async (url: string, res: { body: string }) => void cache.set(url, res.body) }),
+      match: async (url: string) => (cache.has(url) ? { body: cache.get(url) } : undefined),
+      keys: async () => ['offline-v1', 'offline-v2'],
+      delete: async (key: string) => void cache.set(`deleted:${key}`, ''),
+    },
     registration: { showNotification: async (title: string, options: Record<string, unknown>) => void shown.push({ title, options }) },
     clients: {
       claim: async () => undefined,
@@ -41,7 +56,13 @@ function loadWorker(windows: FakeWindow[] = []) {
     await fire('notificationclick', { notification: { data: shown.at(-1)!.options.data, close } })
     expect(close).toHaveBeenCalled()
   }
-  return { shown, opened, push, click }
+  /** A fetch event; answers what the worker responded with, or 'network' when it left the request alone. */
+  const request = async (req: { url: string; mode: string; method: string }) => {
+    let responded: Promise<unknown> | undefined
+    listeners.get('fetch')!({ request: req, respondWith: (p: Promise<unknown>) => (responded = p) })
+    return responded ? await responded : 'network'
+  }
+  return { shown, opened, push, click, fire, request, cache, fetched }
 }
 
 const message = { title: 'Nieuw bericht op Datingstad', body: 'Sanne heeft je een bericht gestuurd', url: '/chats/42', tag: 'chat-42', icon: '/favicon.ico', conversation_id: 42 }
@@ -88,5 +109,28 @@ describe('service worker version 2', () => {
     await sw.push({ title: 'x', body: 'y', url: 'https://evil.example/phish' })
     await sw.click()
     expect(sw.opened).toEqual(['https://datingstad.nl/'])
+  })
+
+  it('keeps the offline page on install and shows it for a navigation without network', async () => {
+    const network = { online: true }
+    const sw = loadWorker([], network)
+    await sw.fire('install', {})
+    expect(sw.cache.get('/offline.html')).toBe('page /offline.html')
+    await sw.fire('activate', {})
+    expect(sw.cache.has('deleted:offline-v1')).toBe(true)
+    expect(sw.cache.has('deleted:offline-v2')).toBe(false)
+    // Online: the page itself.
+    expect(await sw.request({ url: 'https://datingstad.nl/members', mode: 'navigate', method: 'GET' })).toEqual({ ok: true, body: 'page https://datingstad.nl/members' })
+    network.online = false
+    expect(await sw.request({ url: 'https://datingstad.nl/members', mode: 'navigate', method: 'GET' })).toEqual({ body: 'page /offline.html' })
+    // Not a navigation (API, chunks): left to the network and the page's own error handling.
+    expect(await sw.request({ url: 'https://datingstad.nl/api/user.php', mode: 'cors', method: 'GET' })).toBe('network')
+  })
+
+  it('refreshes the offline page when a page asks (a new language)', async () => {
+    const sw = loadWorker()
+    await sw.fire('message', { data: { type: 'refresh-offline-page' } })
+    expect(sw.fetched).toEqual(['/offline.html'])
+    expect(sw.cache.get('/offline.html')).toBe('page /offline.html')
   })
 })

@@ -2,7 +2,7 @@
 // likes page and the like popup reload it, and a realtime 'like' or 'match' event refreshes it (the socket client
 // calls handleLikeEvent).
 import { useEffect } from 'react'
-import { callEndpoint } from '../../shared/api-client'
+import { callEndpoint } from '../../shared/endpoint-call'
 import { countNewLikes, likesBadge } from '../../shared/likes-store'
 import { useNewLikes } from '../../shared/use-likes-badge'
 

@@ -125,7 +125,8 @@ const Closing = styled.section(({ theme }) => ({
   h2: { margin: '0 0 20px', color: theme.colors.primaryDark },
 }))
 
-const Note = styled.p(({ theme }) => ({ color: theme.colors.muted, fontSize: 14, margin: '20px auto 0', maxWidth: 640 }))
+// On the closing band's soft primary background: the body text colour (muted grey falls below 4.5:1 on the pinker themes).
+const Note = styled.p(({ theme }) => ({ color: theme.colors.text, fontSize: 14, margin: '20px auto 0', maxWidth: 640 }))
 
 const HEARTS = [
   { left: '72%', top: '8%', size: 180 },

@@ -4,6 +4,7 @@ import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import { Modal } from '../../ui/modal'
 import { Button, ButtonLink } from '../../ui/button'
+import { isStandalone } from '../../shared/display-mode'
 
 export const ENTRY_WARNING_KEY = 'site-entry-warning'
 
@@ -28,7 +29,7 @@ export function EntryWarning({ countries }: { countries: readonly string[] }) {
       shouldShowEntryWarning({
         enabled: s.enable_site_entry_popup,
         loggedIn: Boolean(user),
-        standalone: window.matchMedia?.('(display-mode: standalone)').matches ?? false,
+        standalone: isStandalone(),
         dismissedAt: window.localStorage.getItem(ENTRY_WARNING_KEY),
         country: s.geoip_selected_country,
         countries,

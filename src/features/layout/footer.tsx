@@ -4,6 +4,7 @@ import { usePageContext } from '../../../renderer/page-context'
 import { formatInZone } from '../../shared/dates'
 import { useSession } from '../../shared/session/session-context'
 import { ButtonLink } from '../../ui/button'
+import { useStandalone } from '../../shared/display-mode'
 
 const Foot = styled.footer(({ theme }) => ({
   background: theme.colors.footer,
@@ -38,6 +39,12 @@ const Join = styled.div(({ theme }) => ({
   '.login': { minHeight: 44, display: 'inline-flex', alignItems: 'center', fontWeight: 600 },
 }))
 
+/** In the installed app the links fold under one "Informatie" line; the page above keeps the screen. */
+const Folded = styled.details(({ theme }) => ({
+  margin: '0 0 8px',
+  summary: { cursor: 'pointer', fontWeight: 700, padding: '12px 0', color: theme.colors.onFooter },
+}))
+
 const Small = styled.p({ fontSize: 13, opacity: 0.85, margin: '8px 0 0', lineHeight: 1.5 })
 
 export const FOOTER_LINKS = [
@@ -66,8 +73,20 @@ export function Footer({ showLinks = true }: { showLinks?: boolean }) {
   const join = !user && config.layout !== 'lander'
   const s = tenant.settings
   const showUs = s.us_footer && (lng === 'en' || lng === 'en-US')
+  const standalone = useStandalone()
+  const links = (
+    <nav aria-label={t('footer.links')}>
+      <Links>
+        {FOOTER_LINKS.map(([key, href]) => (
+          <li key={key}>
+            <a href={href}>{t(`footer.${key}`)}</a>
+          </li>
+        ))}
+      </Links>
+    </nav>
+  )
   return (
-    <Foot data-logged-in={user ? 'yes' : 'no'}>
+    <Foot data-logged-in={user ? 'yes' : 'no'} data-display-mode={standalone ? 'standalone' : 'browser'} style={standalone ? { padding: '12px 16px calc(12px + env(safe-area-inset-bottom))' } : undefined}>
       <Inner>
         {showLinks && join && (
           <Join data-testid="footer-join">
@@ -97,17 +116,15 @@ export function Footer({ showLinks = true }: { showLinks?: boolean }) {
             </Links>
           </nav>
         )}
-        {showLinks && (
-          <nav aria-label={t('footer.links')}>
-            <Links>
-              {FOOTER_LINKS.map(([key, href]) => (
-                <li key={key}>
-                  <a href={href}>{t(`footer.${key}`)}</a>
-                </li>
-              ))}
-            </Links>
-          </nav>
-        )}
+        {showLinks &&
+          (standalone ? (
+            <Folded data-testid="footer-folded">
+              <summary>{t('footer.links')}</summary>
+              {links}
+            </Folded>
+          ) : (
+            links
+          ))}
         <Small data-testid="disclaimer">{t('disclaimer', { site: s.name, fictional_plural: s.fictional_plural.toLowerCase() })}</Small>
         {showUs && (
           <Small data-testid="us-footer">

@@ -1,11 +1,11 @@
 // What the page shell shows only to a logged-in member: the banners above a page (activation, e-mails off, profile
 // photo, time bonus), the like popup and the time bonus's timer and modal. Loaded through ./member-chrome-slot, never
 // imported by the shell itself, so a visitor's landing page and landers do not download it (decision 038).
-import { ActivationReminder } from '../accounts/activation-reminder'
-import { DisabledNotificationsAlert } from '../notifications/disabled-notifications-alert'
-import { PhotoAlert } from '../photos/photo-alert'
-import { LikePopup } from '../members/like-popup'
-import { TimeBonusBanner, TimeBonusClient } from '../payments/time-bonus'
+import { ActivationReminder } from '../accounts/index.member'
+import { DisabledNotificationsAlert } from '../notifications/index.member'
+import { PhotoAlert } from '../photos/index.member'
+import { LikePopup } from '../members/index.member'
+import { TimeBonusBanner, TimeBonusClient } from '../payments/index.member'
 
 /** The banners, most important first; the layout's container shows only the first that renders. */
 export function MemberBanners() {

@@ -8,7 +8,7 @@ import { buildTheme } from '../../../themes/build-theme'
 import type { Locale } from '../../shared/locales'
 
 /** The heart mark's path (viewBox 0 0 64 64), the same as src/ui/heart.tsx and public/favicon.svg. */
-const HEART_PATH = 'M32 56S6 40 6 22a13 13 0 0 1 26-4 13 13 0 0 1 26 4c0 18-26 34-26 34z'
+export const HEART_PATH = 'M32 56S6 40 6 22a13 13 0 0 1 26-4 13 13 0 0 1 26 4c0 18-26 34-26 34z'
 /** The heart's bounding box inside its viewBox: x 6..58, y about 5..56. */
 const HEART = { width: 52, centerX: 32, centerY: 30.5 }
 

@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify'
 import { route } from '../endpoint.server'
 import { pageHiddenEndpoint } from '../../features/shell/endpoints'
 import { createAppIconCache, webManifest } from '../../features/shell/manifest.server'
+import { renderOfflinePage } from '../../features/shell/offline-page.server'
 import { pageBounces } from '../../db/schema'
+import { cspNonce } from '../security-headers.server'
 
 const YEAR = 'public, max-age=31536000, immutable'
 
@@ -31,6 +33,13 @@ export async function shellRoutes(app: FastifyInstance) {
   app.get('/apple-touch-icon.png', async (req, reply) => {
     const icon = (await iconCache.icons(req.ctx.tenant)).find((i) => i.kind === 'apple-180')!
     return reply.header('cache-control', 'public, max-age=86400').type('image/png').send(icon.png)
+  })
+
+  // The service worker's offline page (public/sw.js caches it): the tenant's look in the request's language.
+  app.get('/offline.html', async (req, reply) => {
+    const { tenant, lng, t } = req.ctx
+    const html = renderOfflinePage({ tenant, lang: lng, t: t as (key: string, vars?: Record<string, unknown>) => string, nonce: cspNonce(reply) })
+    return reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex').type('text/html; charset=utf-8').send(html)
   })
 
   const { db } = app.services.database
