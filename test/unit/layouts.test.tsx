@@ -51,6 +51,13 @@ describe('layouts of SPEC.md section 2', () => {
     expect(screen.getByRole('dialog').textContent).toContain('Alleen voor volwassenen')
   })
 
+  it("the language select shows the page's own language when the visitor's country does not list it", () => {
+    renderShell({ layout: 'default', tenant: 'euroflirt', lng: 'pl' })
+    const select = screen.getByRole('combobox', { name: 'Język' }) as HTMLSelectElement
+    expect(select.value).toBe('pl')
+    expect(within(select).getByRole('option', { name: 'Polski' })).toBeTruthy()
+  })
+
   it('default, logged in: search, messages, likes, credits with the danger badge at 0, account menu', () => {
     renderShell({ layout: 'default', user: member })
     expect(screen.queryByRole('link', { name: 'Inloggen' })).toBeNull()

@@ -70,12 +70,16 @@ export async function chooseLocale(lng: Locale, loggedIn: boolean) {
   window.location.reload()
 }
 
-/** The locales the tenant offers for the visitor's country; hidden when there is only one. */
+/**
+ * The locales the tenant offers for the visitor's country, and the page's own language when it is another the tenant
+ * offers (a member's chosen language, a link with ?lang): the select always shows what the page is in. Hidden when
+ * there is only one.
+ */
 export function LocaleDropdown() {
   const { t } = useTranslation()
   const { tenant, lng } = usePageContext()
   const { user } = useSession()
-  const locales = tenant.settings.locales
+  const locales = tenant.settings.locales.includes(lng) ? tenant.settings.locales : [lng, ...tenant.settings.locales]
   if (locales.length < 2) return null
   return (
     <Wrap>
