@@ -18,6 +18,8 @@ const inputStyle = ({ theme, invalid }: { theme: import('@emotion/react').Theme;
 })
 const Input = styled.input<{ invalid?: boolean }>(inputStyle)
 const Textarea = styled.textarea<{ invalid?: boolean }>(inputStyle)
+/** A select in the look of the text fields (for a select without its own label row: inline, as wide as its text). */
+export const SelectInput = styled.select<{ invalid?: boolean }>((props) => ({ ...inputStyle(props), display: 'inline-block', width: 'auto', marginTop: 0 }))
 /** The localized error under a field. */
 export const FieldError = styled.span(({ theme }) => ({ display: 'block', color: theme.colors.danger, fontWeight: 500, fontSize: 14, marginTop: 4 }))
 

@@ -9,7 +9,7 @@ import type { EndpointResponse } from '../../shared/endpoint'
 import { useSessionStore } from '../../shared/session/session-context'
 import { currentUserEndpoint } from '../accounts/endpoints'
 import { deletePhotoEndpoint, mainPhotoEndpoint, ownPhotosEndpoint, uploadPhotoEndpoint } from './endpoints'
-import { Alert } from '../../ui/form'
+import { Alert, SelectInput } from '../../ui/form'
 import { Button, primaryFill } from '../../ui/button'
 
 const Grid = styled.ul(({ theme }) => ({
@@ -110,10 +110,10 @@ function UploadControl({ busy, onFile, withVisibility }: { busy: boolean; onFile
   return (
     <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', alignItems: 'center' }}>
       {withVisibility && (
-        <select aria-label={t('photos.private')} value={visibility} onChange={(e) => setVisibility(e.target.value as 'public' | 'private')} style={{ minHeight: 44, borderRadius: 10 }}>
+        <SelectInput aria-label={t('photos.private')} value={visibility} onChange={(e) => setVisibility(e.target.value as 'public' | 'private')}>
           <option value="public">{t('photos.public')}</option>
           <option value="private">{t('photos.private')}</option>
-        </select>
+        </SelectInput>
       )}
       <input
         ref={input}
