@@ -1,8 +1,6 @@
 // Demo data: fictional members per pool with locally generated avatars, and two demo accounts per tenant.
 // Deterministic (seeded PRNG, seeded avatars); only dates are relative to "now" and file names are random.
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { createAvatar, type Style, type StyleOptions } from '@dicebear/core'
 import { lorelei } from '@dicebear/collection'
@@ -11,6 +9,7 @@ import type { Db, Tx } from './client.server'
 import { accounts, creditLedger, notificationSettings, photos, profiles } from './schema'
 import { INTEREST_KEYS, type Tenant } from '../shared/tenant-schema'
 import { hashPassword } from '../features/accounts/passwords.server'
+import { localMediaStorage, type MediaStorage } from '../server/media-storage.server'
 
 export interface DemoAccount {
   tenantId: string
@@ -23,6 +22,8 @@ export interface DemoAccount {
 export interface SeedOptions {
   tenants: Tenant[]
   mediaDir: string
+  /** Where the avatars go (the media storage of the services); default: the local directory mediaDir. */
+  media?: MediaStorage
   /** Fictional members per pool; default 320. */
   membersPerPool?: number
   log?: (line: string) => void
@@ -487,15 +488,15 @@ interface StoredImage {
 
 const randomName = () => `${crypto.randomBytes(16).toString('hex')}.webp`
 
-async function renderAvatar(mediaDir: string, look: AvatarLook, variant: number): Promise<StoredImage> {
+async function renderAvatar(media: MediaStorage, look: AvatarLook, variant: number): Promise<StoredImage> {
   const svg = Buffer.from(avatarSvg(look, variant))
   const { data, info } = await sharp(svg).resize(FULL_SIZE, FULL_SIZE).removeAlpha().raw().toBuffer({ resolveWithObject: true })
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } }
   const image: StoredImage = { filename: randomName(), thumbFilename: randomName(), blurredFilename: randomName(), width: info.width, height: info.height }
   await Promise.all([
-    sharp(data, raw).webp({ quality: 82 }).toFile(path.join(mediaDir, image.filename)),
-    sharp(data, raw).resize(THUMB_SIZE, THUMB_SIZE).webp({ quality: 80 }).toFile(path.join(mediaDir, image.thumbFilename)),
-    sharp(data, raw).blur(30).webp({ quality: 60 }).toFile(path.join(mediaDir, image.blurredFilename)),
+    sharp(data, raw).webp({ quality: 82 }).toBuffer().then((b) => media.put(image.filename, b)),
+    sharp(data, raw).resize(THUMB_SIZE, THUMB_SIZE).webp({ quality: 80 }).toBuffer().then((b) => media.put(image.thumbFilename, b)),
+    sharp(data, raw).blur(30).webp({ quality: 60 }).toBuffer().then((b) => media.put(image.blurredFilename, b)),
   ])
   return image
 }
@@ -694,7 +695,7 @@ function poolInterests(poolTenants: Tenant[]): Interest[] {
   return list.length >= 6 ? list : [...INTEREST_KEYS]
 }
 
-async function seedPool(db: Db, pool: string, poolTenants: Tenant[], count: number, mediaDir: string, now: Date, log: (line: string) => void): Promise<number> {
+async function seedPool(db: Db, pool: string, poolTenants: Tenant[], count: number, media: MediaStorage, now: Date, log: (line: string) => void): Promise<number> {
   const tenant = poolTenants[0]
   const specs = memberSpecs(pool, count, poolCountries(poolTenants), poolInterests(poolTenants), now)
 
@@ -702,8 +703,8 @@ async function seedPool(db: Db, pool: string, poolTenants: Tenant[], count: numb
   let done = 0
   const images = await mapLimit(specs, IMAGE_CONCURRENCY, async (m) => {
     const look: AvatarLook = { seed: m.avatarSeed, gender: m.gender, age: m.age, hairColour: m.hairColour, eyeColour: m.eyeColour }
-    const main = await renderAvatar(mediaDir, look, 0)
-    const extra = m.privatePhoto ? await renderAvatar(mediaDir, look, 1) : undefined
+    const main = await renderAvatar(media, look, 0)
+    const extra = m.privatePhoto ? await renderAvatar(media, look, 1) : undefined
     done++
     if (done % 100 === 0 || done === specs.length) log(`[seed] pool ${pool}: avatars ${done}/${specs.length} (${((Date.now() - started) / 1000).toFixed(1)}s)`)
     return { main, extra }
@@ -748,7 +749,7 @@ async function seedPool(db: Db, pool: string, poolTenants: Tenant[], count: numb
   return specs.length
 }
 
-async function seedDemoAccounts(db: Db, tenant: Tenant, mediaDir: string, now: Date): Promise<DemoAccount[]> {
+async function seedDemoAccounts(db: Db, tenant: Tenant, media: MediaStorage, now: Date): Promise<DemoAccount[]> {
   const personas = personasFor(tenant)
   const demo = demoAccountsFor(tenant.id, personas)
   const country = Object.keys(tenant.countries).find((c) => GEO[c]) ?? 'NL'
@@ -758,7 +759,7 @@ async function seedDemoAccounts(db: Db, tenant: Tenant, mediaDir: string, now: D
       const persona = account.kind === 'free' ? personas.free : personas.premium
       const rng = new Rng(`demo:${tenant.id}:${account.kind}`)
       const profile = describePerson({ rng, now, ...persona, country, interestPool })
-      const image = await renderAvatar(mediaDir, { seed: `${persona.name}-${tenant.id}-${account.kind}`, gender: persona.gender, age: persona.age, hairColour: profile.hairColour, eyeColour: profile.eyeColour }, 0)
+      const image = await renderAvatar(media, { seed: `${persona.name}-${tenant.id}-${account.kind}`, gender: persona.gender, age: persona.age, hairColour: profile.hairColour, eyeColour: profile.eyeColour }, 0)
       const passwordHash = await hashPassword(account.password)
       const credits = account.kind === 'free' ? tenant.credits.signup_credits : PREMIUM_CREDITS
       return { account, profile, image, passwordHash, credits }
@@ -832,17 +833,17 @@ export async function seedDemo(
 
   const count = opts.membersPerPool ?? 320
   const now = new Date()
-  fs.mkdirSync(opts.mediaDir, { recursive: true })
+  const media = opts.media ?? localMediaStorage(opts.mediaDir)
 
   let fictionalMembers = 0
   for (const [pool, poolTenants] of pools) {
     if (poolSeeded.get(pool)) continue
-    fictionalMembers += await seedPool(db, pool, poolTenants, count, opts.mediaDir, now, log)
+    fictionalMembers += await seedPool(db, pool, poolTenants, count, media, now, log)
   }
   const demoAccounts: DemoAccount[] = []
   for (const tenant of opts.tenants) {
     if (tenantSeeded.get(tenant.id)) continue
-    demoAccounts.push(...(await seedDemoAccounts(db, tenant, opts.mediaDir, now)))
+    demoAccounts.push(...(await seedDemoAccounts(db, tenant, media, now)))
   }
   if (demoAccounts.length > 0) log(`[seed] ${demoAccounts.length} demo accounts: ${demoAccounts.map((a) => a.email).join(', ')}`)
   return { created: fictionalMembers > 0 || demoAccounts.length > 0, fictionalMembers, demoAccounts }
