@@ -11,6 +11,8 @@ import { DataDirLockedError, announceSocket } from '../db/data-dir-lock.server'
 import { startCommandSocket } from './command-socket.server'
 import { createMediaStorage } from './media-storage.server'
 import { handleShutdownSignals } from './lifecycle.server'
+import { createCacheBus } from './cache-bus.server'
+import { installId, redisNamespace } from './install-id.server'
 
 async function main() {
   const config = loadConfig(process.env)
@@ -53,7 +55,9 @@ async function main() {
   sites()
   // Tenant files are read again on SIGHUP and when tenants/ changes: a new brand, a domain moved or a tenant
   // switched off takes effect without a restart; sessions live in the database (docs/decisions/027).
+  const bus = createCacheBus({ redisUrl: config.redisUrl, prefix: redisNamespace(config.redisPrefix, await installId(database.db)), log: (m) => console.error(`[tenants] ${m}`) })
   reloadTenantsLive(tenants, {
+    bus,
     log: (line) => console.log(line),
     afterReload: async () => {
       await seed()
