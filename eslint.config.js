@@ -25,6 +25,7 @@ const SERVER_VALUE_IMPORTS_LEFT = [
   'src/features/mail/send-mail.server.ts',
   'src/features/notifications/notify-mail.server.ts',
   'src/features/payments/provider.server.ts',
+  'src/features/photos/photos.server.ts',
   'src/features/payments/routes.server.ts',
   'src/features/tracking/conversions.server.ts',
 ]

@@ -1,9 +1,9 @@
 // Demo data: fictional members per pool with locally generated avatars, and two demo accounts per tenant.
 // Deterministic (seeded PRNG, seeded avatars); only dates are relative to "now" and file names are random.
 // The pieces live in src/db/seed/: the people (members, personas, texts, places, looks) and their avatars.
-import fs from 'node:fs'
 import { sql } from 'drizzle-orm'
 import { hashPassword } from '../features/accounts/passwords.server'
+import { localMediaStorage, type MediaStorage } from '../server/media-storage.server'
 import type { Db, Tx } from './client.server'
 import { accounts, creditLedger, notificationSettings, photos, profiles } from './schema'
 import { INTEREST_KEYS, type Tenant } from '../shared/tenant-schema'
@@ -19,6 +19,8 @@ export { DEMO_ACCOUNTS, demoAccountsOfTenant, type DemoAccount } from './seed/pe
 export interface SeedOptions {
   tenants: Tenant[]
   mediaDir: string
+  /** Where the avatars go (the media storage of the services); default: the local directory mediaDir. */
+  media?: MediaStorage
   /** Fictional members per pool; default 320. */
   membersPerPool?: number
   log?: (line: string) => void
@@ -96,7 +98,7 @@ function poolInterests(poolTenants: Tenant[]): Interest[] {
   return list.length >= 6 ? list : [...INTEREST_KEYS]
 }
 
-async function seedPool(db: Db, pool: string, poolTenants: Tenant[], count: number, mediaDir: string, now: Date, log: (line: string) => void): Promise<number> {
+async function seedPool(db: Db, pool: string, poolTenants: Tenant[], count: number, media: MediaStorage, now: Date, log: (line: string) => void): Promise<number> {
   const tenant = poolTenants[0]
   const specs = memberSpecs(pool, count, poolCountries(poolTenants), poolInterests(poolTenants), now)
 
@@ -104,8 +106,8 @@ async function seedPool(db: Db, pool: string, poolTenants: Tenant[], count: numb
   let done = 0
   const images = await mapLimit(specs, IMAGE_CONCURRENCY, async (m) => {
     const look: AvatarLook = { seed: m.avatarSeed, gender: m.gender, age: m.age, hairColour: m.hairColour, eyeColour: m.eyeColour }
-    const main = await renderAvatar(mediaDir, look, 0)
-    const extra = m.privatePhoto ? await renderAvatar(mediaDir, look, 1) : undefined
+    const main = await renderAvatar(media, look, 0)
+    const extra = m.privatePhoto ? await renderAvatar(media, look, 1) : undefined
     done++
     if (done % 100 === 0 || done === specs.length) log(`[seed] pool ${pool}: avatars ${done}/${specs.length} (${((Date.now() - started) / 1000).toFixed(1)}s)`)
     return { main, extra }
@@ -150,7 +152,7 @@ async function seedPool(db: Db, pool: string, poolTenants: Tenant[], count: numb
   return specs.length
 }
 
-async function seedDemoAccounts(db: Db, tenant: Tenant, mediaDir: string, now: Date): Promise<DemoAccount[]> {
+async function seedDemoAccounts(db: Db, tenant: Tenant, media: MediaStorage, now: Date): Promise<DemoAccount[]> {
   const personas = personasFor(tenant)
   const demo = demoAccountsFor(tenant.id, personas)
   const country = Object.keys(tenant.countries).find((c) => GEO[c]) ?? 'NL'
@@ -160,7 +162,7 @@ async function seedDemoAccounts(db: Db, tenant: Tenant, mediaDir: string, now: D
       const persona = account.kind === 'free' ? personas.free : personas.premium
       const rng = new Rng(`demo:${tenant.id}:${account.kind}`)
       const profile = describePerson({ rng, now, ...persona, country, interestPool })
-      const image = await renderAvatar(mediaDir, { seed: `${persona.name}-${tenant.id}-${account.kind}`, gender: persona.gender, age: persona.age, hairColour: profile.hairColour, eyeColour: profile.eyeColour }, 0)
+      const image = await renderAvatar(media, { seed: `${persona.name}-${tenant.id}-${account.kind}`, gender: persona.gender, age: persona.age, hairColour: profile.hairColour, eyeColour: profile.eyeColour }, 0)
       const passwordHash = await hashPassword(account.password)
       const credits = account.kind === 'free' ? tenant.credits.signup_credits : PREMIUM_CREDITS
       return { account, profile, image, passwordHash, credits }
@@ -234,17 +236,17 @@ export async function seedDemo(
 
   const count = opts.membersPerPool ?? 320
   const now = new Date()
-  fs.mkdirSync(opts.mediaDir, { recursive: true })
+  const media = opts.media ?? localMediaStorage(opts.mediaDir)
 
   let fictionalMembers = 0
   for (const [pool, poolTenants] of pools) {
     if (poolSeeded.get(pool)) continue
-    fictionalMembers += await seedPool(db, pool, poolTenants, count, opts.mediaDir, now, log)
+    fictionalMembers += await seedPool(db, pool, poolTenants, count, media, now, log)
   }
   const demoAccounts: DemoAccount[] = []
   for (const tenant of opts.tenants) {
     if (tenantSeeded.get(tenant.id)) continue
-    demoAccounts.push(...(await seedDemoAccounts(db, tenant, opts.mediaDir, now)))
+    demoAccounts.push(...(await seedDemoAccounts(db, tenant, media, now)))
   }
   if (demoAccounts.length > 0) log(`[seed] ${demoAccounts.length} demo accounts: ${demoAccounts.map((a) => a.email).join(', ')}`)
   return { created: fictionalMembers > 0 || demoAccounts.length > 0, fictionalMembers, demoAccounts }

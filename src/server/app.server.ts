@@ -37,6 +37,7 @@ import { cspNonce, registerSecurityHeaders } from './security-headers.server'
 import { sendMaintenance } from './maintenance.server'
 import { keepCookiesOutOfSharedCaches } from './page-cache.server'
 import { captureFirstTouch } from '../features/tracking/first-touch.server'
+import { closeLiveSockets, registerHealth, requestId } from './lifecycle.server'
 
 export interface AppOptions {
   services: Services
@@ -61,6 +62,8 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
     bodyLimit: 1024 * 1024,
     // A bad Host or a path with odd bytes is a 4xx, never a crash.
     return503OnClosing: true,
+    // The load balancer's (or the calling instance's) X-Request-Id, else a new one: the reqId of every log line.
+    genReqId: requestId,
   })
   app.decorate('services', services)
   if (onRoute) app.addHook('onRoute', onRoute)
@@ -71,6 +74,7 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
   await app.register(swagger, openApiOptions)
   app.addHook('onClose', async () => {
     await Promise.all([services.realtime.close(), services.limiter.close()])
+    services.media.close()
   })
   await app.register(cookie)
   // After the cookie plugin's own onSend: a cached page's response that sets a cookie is made personal (decision 033).
@@ -80,7 +84,8 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
   await registerSecurityHeaders(app, services.config, () => services.tenants.all)
 
   app.addHook('onRequest', async (req, reply) => {
-    if (req.url === '/health') return
+    reply.header('x-request-id', req.id)
+    if (req.url === '/health' || req.url === '/ready') return
     const tenant = services.tenants.resolve(req.headers.host)
     if (!tenant) {
       const lang = /^en\b/i.test(req.headers['accept-language'] ?? '') ? 'en' : DEFAULT_LOCALE
@@ -125,7 +130,7 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
     return sendError(reply, apiError)
   })
 
-  app.get('/health', async () => ({ ok: true }))
+  registerHealth(app, services)
   // The UI catalogue of a language, named by its content: cached by browsers for a year.
   app.get<{ Params: { name: string } }>('/i18n/:name', { compress: false }, async (req, reply) => {
     const file = services.i18n.bundleFile(req.params.name)
@@ -148,7 +153,8 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
   await app.register(profileRoutes)
   await app.register(geocodeRoutes)
   // The live socket (/api/ws, in chatRoutes); small frames only: clients send typing events and pings.
-  await app.register(websocket, { options: { maxPayload: 4096 } })
+  // On close (SIGTERM) every socket gets the restart code first (lifecycle.server.ts, decision 035).
+  await app.register(websocket, { options: { maxPayload: 4096 }, preClose: closeLiveSockets })
   await app.register(chatRoutes)
   await app.register(discoveryRoutes)
   await app.register(paymentRoutes)
@@ -156,14 +162,26 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
   await app.register(shellRoutes)
   if (services.config.devMailbox) await app.register(devMailRoutes)
 
-  fs.mkdirSync(services.config.mediaDir, { recursive: true })
-  await app.register(fastifyStatic, {
-    root: services.config.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    maxAge: '7d',
-    immutable: true,
-  })
+  // Media: the local directory through @fastify/static, or S3 objects streamed by the server (the bucket is
+  // private: no object is reachable but through here, under the names the access rules hand out; decision 035).
+  if (services.media.kind === 'local') {
+    fs.mkdirSync(services.config.mediaDir, { recursive: true })
+    await app.register(fastifyStatic, {
+      root: services.config.mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      maxAge: '7d',
+      immutable: true,
+    })
+  } else {
+    app.get<{ Params: { name: string } }>('/media/:name', async (req, reply) => {
+      const object = await services.media.open(req.params.name)
+      if (!object) return reply.code(404).send({ error: 'not_found', message: (req.ctx?.t ?? services.i18n.forRequest(DEFAULT_LOCALE).t)('errors.not_found') })
+      reply.header('cache-control', 'public, max-age=604800, immutable').type('image/webp')
+      if (object.length !== undefined) reply.header('content-length', object.length)
+      return reply.send(object.body)
+    })
+  }
   await app.register(fastifyStatic, {
     root: path.resolve(process.cwd(), 'public'),
     prefix: '/static/',

@@ -23,6 +23,11 @@ const envSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
   /** Prefix of the Redis channel and keys, so several deployments can share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{0,40}$/, 'letters, digits, colons, dashes and underscores').default(''),
+  /**
+   * Media on S3-compatible object storage instead of DATA_DIR/media (needed with more than one instance):
+   * s3://KEY:SECRET@host:port/bucket?region=eu-west-1&forcePathStyle=true (tls=false for a plain-http endpoint).
+   */
+  MEDIA_S3_URL: z.string().regex(/^s3:\/\/[^/]*\/[^/?]+/, 'must look like s3://KEY:SECRET@host:port/bucket?region=...').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   /** Hosts not matching any tenant resolve to this tenant id (useful behind a proxy). */
   DEFAULT_TENANT: z.string().optional(),
@@ -110,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     host: c.HOST,
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
+    mediaS3Url: c.MEDIA_S3_URL,
     databaseUrl: c.DATABASE_URL,
     redisUrl: c.REDIS_URL,
     redisPrefix: c.REDIS_PREFIX,

@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { i18n as I18n } from 'i18next'
 import type { Config } from './config.server'
+import type { MediaStorage } from './media-storage.server'
 import type { Database } from '../db/client.server'
 import type { TenantRegistry } from './tenants.server'
 import type { I18nService } from './i18n.server'
@@ -36,6 +37,8 @@ export interface Services {
    * catalogues in a running process calls pageCache.clear() so the change shows at once.
    */
   pageCache: PageCache
+  /** Photo and avatar files: the local disk, or S3-compatible storage with MEDIA_S3_URL (media-storage.server.ts). */
+  media: MediaStorage
 }
 
 export interface RequestContext {

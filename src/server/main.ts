@@ -9,6 +9,10 @@ import { vikePages } from './vike.server'
 import { seedDemo } from '../db/seed.server'
 import { DataDirLockedError, announceSocket } from '../db/data-dir-lock.server'
 import { startCommandSocket } from './command-socket.server'
+import { createMediaStorage } from './media-storage.server'
+import { handleShutdownSignals } from './lifecycle.server'
+import { createCacheBus } from './cache-bus.server'
+import { installId, redisNamespace } from './install-id.server'
 
 async function main() {
   const config = loadConfig(process.env)
@@ -16,10 +20,11 @@ async function main() {
   const tenants = createRegistry(loaded.all, config.defaultTenant)
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'), command: 'server' })
   await migrateDatabase(database)
+  const media = createMediaStorage(config)
   // Demo data on a demo install: the first start fills it, later starts and tenant reloads top it up.
   const seed = async () => {
     if (!config.seedDemo) return
-    const seeded = await seedDemo(database.db, { tenants: tenants.all, mediaDir: config.mediaDir, membersPerPool: config.seedMembersPerPool, log: (l: string) => console.log(l) })
+    const seeded = await seedDemo(database.db, { tenants: tenants.all, mediaDir: config.mediaDir, media, membersPerPool: config.seedMembersPerPool, log: (l: string) => console.log(l) })
     if (seeded.created) {
       if (seeded.fictionalMembers > 0) console.log(`[seed] ${seeded.fictionalMembers} fictional demo members loaded.`)
       if (seeded.demoAccounts.length > 0) console.log('[seed] Demo accounts:')
@@ -27,28 +32,32 @@ async function main() {
     }
   }
   await seed()
-  const services = await createServices({ config, database, tenants, jobIntervalMs: config.runJobs ? 1000 : 0, log: (m) => console.error(`[jobs] ${m}`) })
+  const services = await createServices({ config, database, tenants, media, jobIntervalMs: config.runJobs ? 1000 : 0, log: (m) => console.error(`[jobs] ${m}`) })
   if (database.kind === 'pglite' && !config.runJobs) console.error('[jobs] RUN_JOBS=false on the embedded database: nothing runs the jobs (npm run worker needs PostgreSQL).')
   const app = await buildApp({ services, pages: vikePages({ dev: config.env === 'development' }), logger: true })
   // The embedded database is this process's alone: other commands reach it through the command socket.
   const control = database.lock ? await startCommandSocket(services) : undefined
   if (database.lock && control) announceSocket(database.lock, control.path)
-  const close = async () => {
-    await control?.close()
-    await app.close()
-    await services.jobs.stop()
-    services.mailer.close()
-    await database.close()
-    process.exit(0)
-  }
-  process.on('SIGINT', close)
-  process.on('SIGTERM', close)
+  // SIGTERM: stop accepting, live sockets closed with the restart code, requests in flight finished, then the
+  // rest; out within 10 s whatever happens (lifecycle.server.ts, decision 035).
+  handleShutdownSignals({
+    app,
+    log: (line) => console.log(line),
+    after: async () => {
+      await control?.close()
+      await services.jobs.stop()
+      services.mailer.close()
+      await database.close()
+    },
+  })
   await app.listen({ port: config.port, host: config.host })
   const sites = () => console.log(`Sites: ${tenants.all.map((t) => `http://${t.id}.localhost:${config.port}/`).join('  ')}`)
   sites()
   // Tenant files are read again on SIGHUP and when tenants/ changes: a new brand, a domain moved or a tenant
   // switched off takes effect without a restart; sessions live in the database (docs/decisions/027).
+  const bus = createCacheBus({ redisUrl: config.redisUrl, prefix: redisNamespace(config.redisPrefix, await installId(database.db)), log: (m) => console.error(`[tenants] ${m}`) })
   reloadTenantsLive(tenants, {
+    bus,
     log: (line) => console.log(line),
     afterReload: async () => {
       await seed()

@@ -26,6 +26,8 @@ export interface Realtime {
   localSockets(accountId: number): number
   /** Whether the account has an open socket on any instance (Redis) or on this one. */
   isOnline(accountId: number): Promise<boolean>
+  /** Resolves when the bus answers (Redis PING; at once in process): the readiness check. */
+  ping(): Promise<void>
   close(): Promise<void>
 }
 
@@ -67,13 +69,14 @@ export function createRealtime(opts: { redisUrl?: string; prefix?: string; log?:
   let closing = false
 
   let publishRaw: (raw: string) => Promise<void>
-  let presence: { add(id: number): void; remove(id: number): void; online(id: number): Promise<boolean>; close(): Promise<void> }
+  let presence: { add(id: number): void; remove(id: number): void; online(id: number): Promise<boolean>; ping(): Promise<void>; close(): Promise<void> }
   if (opts.redisUrl) {
     const pub = new Redis(opts.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 })
     const sub = new Redis(opts.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 })
     pub.on('error', (err) => log('realtime: redis error', err))
     sub.on('error', (err) => log('realtime: redis error', err))
-    void sub.subscribe(channel)
+    // ioredis subscribes again by itself after a reconnect; a first attempt that fails is only logged.
+    sub.subscribe(channel).catch((err: unknown) => log('realtime: subscribe failed', err))
     sub.on('message', (_channel: string, raw: string) => deliver(raw))
     publishRaw = async (raw) => {
       await pub.publish(channel, raw)
@@ -97,6 +100,9 @@ export function createRealtime(opts: { redisUrl?: string; prefix?: string; log?:
       add: (id) => void renew([id]).catch((err) => log('realtime: presence failed', err)),
       remove: (id) => void pub.zrem(key(id), instance).catch((err) => log('realtime: presence failed', err)),
       online: async (id) => (await pub.zcount(key(id), Date.now(), '+inf')) > 0,
+      ping: async () => {
+        await Promise.all([pub.ping(), sub.status === 'ready' ? Promise.resolve() : Promise.reject(new Error(`subscriber ${sub.status}`))])
+      },
       close: async () => {
         clearInterval(refresh)
         if (sockets.size > 0) {
@@ -114,7 +120,7 @@ export function createRealtime(opts: { redisUrl?: string; prefix?: string; log?:
     publishRaw = async (raw) => {
       bus.emit(CHANNEL, raw)
     }
-    presence = { add: () => {}, remove: () => {}, online: async (id) => (sockets.get(id)?.size ?? 0) > 0, close: async () => {} }
+    presence = { add: () => {}, remove: () => {}, online: async (id) => (sockets.get(id)?.size ?? 0) > 0, ping: async () => {}, close: async () => {} }
   }
 
   const publishMany = async (items: Array<{ to: number[]; event: LiveEvent }>) => {
@@ -150,6 +156,7 @@ export function createRealtime(opts: { redisUrl?: string; prefix?: string; log?:
     localSockets: (accountId) => sockets.get(accountId)?.size ?? 0,
     // A socket here answers at once; otherwise the shared presence (Redis) is asked.
     isOnline: async (accountId) => (sockets.get(accountId)?.size ?? 0) > 0 || presence.online(accountId),
+    ping: () => presence.ping(),
     close: () => {
       closing = true
       return presence.close()

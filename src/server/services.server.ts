@@ -18,7 +18,8 @@ import { notificationMailHandlers } from '../features/notifications/notify-mail.
 import { MESSAGE_PUSH_JOB, messagePushHandler } from '../features/chat/message-push.server'
 import { createGifSource } from '../features/chat/gifs.server'
 import { TEST_WEBHOOK_JOB, testWebhookHandler } from '../features/payments/provider.server'
-import { MEDIA_ORPHANS_JOB, ORPHAN_MIN_AGE_MS, removeOrphanMedia } from '../features/photos/photos.server'
+import { MEDIA_DELETE_JOB, MEDIA_ORPHANS_JOB, ORPHAN_MIN_AGE_MS, mediaDeleteJobHandler, removeOrphanMedia } from '../features/photos/photos.server'
+import { createMediaStorage, type MediaStorage } from './media-storage.server'
 import type https from 'node:https'
 import { redactText } from './log-redact.server'
 import { installId, redisNamespace } from './install-id.server'
@@ -30,7 +31,7 @@ import { postbackJobHandler } from '../features/tracking/postback.server'
  * jobIntervalMs 0 leaves the job worker to explicit runDue() calls (tests). pushAgent is for tests only: the
  * HTTPS agent that reaches a local push service with a self-signed certificate.
  */
-export async function createServices(opts: { config: Config; database: Database; tenants: TenantRegistry; jobIntervalMs?: number; log?: (m: string) => void; pushAgent?: https.Agent }): Promise<Services> {
+export async function createServices(opts: { config: Config; database: Database; tenants: TenantRegistry; media?: MediaStorage; jobIntervalMs?: number; log?: (m: string) => void; pushAgent?: https.Agent }): Promise<Services> {
   const { config, database, tenants } = opts
   // Every line of the services' log (jobs, Redis, GIPHY) passes the same redaction as the request log.
   const rawLog = opts.log
@@ -44,15 +45,17 @@ export async function createServices(opts: { config: Config; database: Database;
   const realtime = createRealtime({ redisUrl: config.redisUrl, prefix: redisPrefix, log: (m, err) => log?.(`${m}${err ? `: ${String(err)}` : ''}`) })
   const push = createPushSender({ vapid, agent: opts.pushAgent, allowPrivateHosts: config.pushAllowPrivateHosts })
   const gifs = createGifSource({ giphyApiKey: config.giphyApiKey, giphyApiUrl: config.giphyApiUrl, log })
+  const media = opts.media ?? createMediaStorage(config)
   const handlers = {
     [MAIL_JOB]: mailJobHandler({ tenants, i18n, mailer, publicUrl: config.publicUrl, unsubscribeToken: async (id) => unsubscribeToken(await (secret ??= unsubscribeSecret(database.db)), id) }),
-    [PURGE_JOB]: purgeJobHandler(database.db, config.mediaDir, (pool) => tenants.all.filter((t) => t.pool === pool).map((t) => t.id)),
+    [PURGE_JOB]: purgeJobHandler(database.db, media, (pool) => tenants.all.filter((t) => t.pool === pool).map((t) => t.id)),
     [TEST_WEBHOOK_JOB]: testWebhookHandler({ port: config.port }),
     // Hourly: media files of refused or interrupted uploads that no photo or message names.
     [MEDIA_ORPHANS_JOB]: async () => {
-      await removeOrphanMedia(database.db, config.mediaDir)
+      await removeOrphanMedia(database.db, media)
       await enqueueJob(database.db, MEDIA_ORPHANS_JOB, {}, { runAt: new Date(Date.now() + ORPHAN_MIN_AGE_MS) })
     },
+    [MEDIA_DELETE_JOB]: mediaDeleteJobHandler(media),
     [MESSAGE_PUSH_JOB]: messagePushHandler({ db: database.db, tenants, i18n, push, isOnline: (id) => realtime.isOnline(id) }),
     // New message, digest, likes, match, activation reminders: decided when they run, sent through mail.send.
     ...notificationMailHandlers({ db: database.db, isOnline: (id) => realtime.isOnline(id) }),
@@ -65,5 +68,5 @@ export async function createServices(opts: { config: Config; database: Database;
   const pageCache = createPageCache({ maxBytes: config.pageCacheBytes })
   // A reloaded tenant file shows at once: no page rendered from the old one is served again (decision 033).
   tenants.onReplace(() => pageCache.clear())
-  return { config, database, tenants, i18n, geoip: await openGeoIp(), vapid, mailer, jobs, realtime, gifs, limiter, pageCache }
+  return { config, database, tenants, i18n, geoip: await openGeoIp(), vapid, mailer, jobs, realtime, gifs, limiter, pageCache, media }
 }

@@ -1,4 +1,5 @@
 // Loads tenants/<id>.ts, validates each with the zod schema and resolves a request's Host to a tenant.
+import type { CacheBus } from './cache-bus.server'
 import fs from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
@@ -209,7 +210,10 @@ export function hostName(host: string | undefined): string | undefined {
  * afterReload runs after each reload that took (the server tops up the demo data of a new tenant). A refused
  * reload is logged and the running tenants stay. Returns a function that stops it.
  */
-export function reloadTenantsLive(registry: TenantRegistry, opts: { dir?: string; log: (line: string) => void; afterReload?: () => Promise<void> }): () => void {
+export function reloadTenantsLive(
+  registry: TenantRegistry,
+  opts: { dir?: string; log: (line: string) => void; afterReload?: () => Promise<void>; bus?: Pick<CacheBus, 'announce' | 'on'> },
+): () => void {
   const dir = opts.dir ?? tenantsDir()
   let queue = Promise.resolve()
   const reload = (why: string) => {
@@ -228,7 +232,13 @@ export function reloadTenantsLive(registry: TenantRegistry, opts: { dir?: string
       }
     })
   }
-  const onHangup = () => reload('SIGHUP')
+  // A SIGHUP to one instance reloads every instance of the database (through Redis, decision 035); a file change
+  // is seen by each instance that watches the files.
+  const onHangup = () => {
+    reload('SIGHUP')
+    opts.bus?.announce('tenants')
+  }
+  opts.bus?.on('tenants', () => reload('another instance reloaded'))
   process.on('SIGHUP', onHangup)
   const unwatch = watchTenantFiles(dir, () => reload('file change'))
   return () => {

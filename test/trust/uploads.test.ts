@@ -108,6 +108,6 @@ describeEachDb('uploads: checks first, files only for what is stored', (kind) =>
     expect(fs.existsSync(path.join(dir, youngOrphan))).toBe(true)
     // Every photo's and chat message's files are still there.
     for (const name of kept) expect(fs.existsSync(path.join(dir, name))).toBe(true)
-    expect(await removeOrphanMedia(suite.database.db, dir)).toBe(0)
+    expect(await removeOrphanMedia(suite.database.db, suite.app.services.media)).toBe(0)
   })
 })

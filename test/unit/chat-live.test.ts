@@ -144,6 +144,20 @@ describe('the live chat client', () => {
     live.stop()
   })
 
+  it('reconnects within a quarter second and catches up when the instance closes with the restart code (1012)', async () => {
+    const { live, sockets, calls } = setup()
+    sockets[0].open()
+    await jest.advanceTimersByTimeAsync(0)
+    const chatsBefore = calls.chats
+    sockets[0].drop(1012)
+    await jest.advanceTimersByTimeAsync(250)
+    expect(sockets.length).toBe(2)
+    sockets[1].open()
+    await jest.advanceTimersByTimeAsync(0)
+    expect(calls.chats).toBe(chatsBefore + 1)
+    live.stop()
+  })
+
   it('stops reconnecting when the server does not know the member (4401)', async () => {
     const { live, sockets } = setup()
     sockets[0].drop(4401)

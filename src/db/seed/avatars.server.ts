@@ -1,12 +1,12 @@
 // Avatars: a DiceBear lorelei portrait matched to the member's looks, rendered to WebP (full size and thumbnail)
 // into the media directory.
 import crypto from 'node:crypto'
-import path from 'node:path'
 import { lorelei } from '@dicebear/collection'
 import sharp from 'sharp'
 import { createAvatar, type Style, type StyleOptions } from '@dicebear/core'
 import { type Gender, FULL_SIZE, THUMB_SIZE } from './common'
 import { Rng } from './random'
+import type { MediaStorage } from '../../server/media-storage.server'
 
 export const HAIR_HEX: Record<string, readonly string[]> = {
   blond: ['e3c07a', 'd6b062', 'f0d291'],
@@ -67,15 +67,15 @@ export interface StoredImage {
 
 export const randomName = () => `${crypto.randomBytes(16).toString('hex')}.webp`
 
-export async function renderAvatar(mediaDir: string, look: AvatarLook, variant: number): Promise<StoredImage> {
+export async function renderAvatar(media: MediaStorage, look: AvatarLook, variant: number): Promise<StoredImage> {
   const svg = Buffer.from(avatarSvg(look, variant))
   const { data, info } = await sharp(svg).resize(FULL_SIZE, FULL_SIZE).removeAlpha().raw().toBuffer({ resolveWithObject: true })
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } }
   const image: StoredImage = { filename: randomName(), thumbFilename: randomName(), blurredFilename: randomName(), width: info.width, height: info.height }
   await Promise.all([
-    sharp(data, raw).webp({ quality: 82 }).toFile(path.join(mediaDir, image.filename)),
-    sharp(data, raw).resize(THUMB_SIZE, THUMB_SIZE).webp({ quality: 80 }).toFile(path.join(mediaDir, image.thumbFilename)),
-    sharp(data, raw).blur(30).webp({ quality: 60 }).toFile(path.join(mediaDir, image.blurredFilename)),
+    sharp(data, raw).webp({ quality: 82 }).toBuffer().then((b) => media.put(image.filename, b)),
+    sharp(data, raw).resize(THUMB_SIZE, THUMB_SIZE).webp({ quality: 80 }).toBuffer().then((b) => media.put(image.thumbFilename, b)),
+    sharp(data, raw).blur(30).webp({ quality: 60 }).toBuffer().then((b) => media.put(image.blurredFilename, b)),
   ])
   return image
 }

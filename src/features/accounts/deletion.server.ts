@@ -1,6 +1,5 @@
 // Account deletion (SPEC.md sections 4 and 9): deleted at once for everyone else, reactivatable for 14 days
 // through a mailed link, then purged with its data by a job.
-import fs from 'node:fs/promises'
 import path from 'node:path'
 import { and, eq, lte, sql } from 'drizzle-orm'
 import type { TFunction } from 'i18next'
@@ -13,6 +12,8 @@ import { consumeToken, issueToken } from './tokens.server'
 import { queueMail } from '../mail/index.server'
 import { DELETION_GRACE_DAYS } from './signup.server'
 import type { Account } from './sessions.server'
+import type { MediaStorage } from '../../server/media-storage.server'
+import { removeMediaOrQueue } from '../photos/index.server'
 
 export const PURGE_JOB = 'account.purge'
 const GRACE_S = DELETION_GRACE_DAYS * 24 * 3600
@@ -84,7 +85,7 @@ export async function reactivateDeletedAccount(db: Db, accountId: number): Promi
  * filed, queued mails, dev mailbox) and its media files: every variant of its photos and the images it sent in chat.
  * tenantsOfPool names the brands whose dev mailbox may hold mails to the member.
  */
-export function purgeJobHandler(db: Db, mediaDir: string, tenantsOfPool: (pool: string) => string[] = () => []): JobHandler {
+export function purgeJobHandler(db: Db, media: MediaStorage, tenantsOfPool: (pool: string) => string[] = () => []): JobHandler {
   return async (payload) => {
     const accountId = Number(payload.accountId)
     const [acc] = await db
@@ -97,8 +98,9 @@ export function purgeJobHandler(db: Db, mediaDir: string, tenantsOfPool: (pool: 
       await purgeLooseRows(tx as unknown as Db, acc, tenantsOfPool(acc.pool))
       await tx.delete(accounts).where(eq(accounts.id, accountId))
     })
-    // After the rows: a failure here leaves files without rows (no personal data reachable), never rows without files.
-    for (const name of files) await fs.rm(path.join(mediaDir, name), { force: true })
+    // After the rows: a failure here leaves files without rows (no personal data reachable), never rows without
+    // files; the media.delete job retries them until the store answers.
+    await removeMediaOrQueue(db, media, files)
   }
 }
 

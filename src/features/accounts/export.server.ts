@@ -1,7 +1,6 @@
 // The member's own data as one file (GDPR art. 15 and 20; issue 17; docs/decisions/019-...): a JSON document with
 // the member's photos embedded (base64), downloaded from /settings. Other members appear only as id and name where
 // they are the other party of a message, like or block; no hashes, tokens or push keys.
-import fs from 'node:fs/promises'
 import path from 'node:path'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
@@ -10,27 +9,24 @@ import {
   photos, profiles, pushSubscriptions, sessions, skips, swipeDays,
 } from '../../db/schema'
 import type { Tenant } from '../../shared/tenant-schema'
+import type { MediaStorage } from '../../server/media-storage.server'
 
 export const EXPORT_FORMAT = 'dating-network-export/1'
 
 type Other = { id: number; name: string | null }
 
-/** A media file as an embedded file, or null when it is missing on disk. */
-async function embed(mediaDir: string, name: string | null | undefined) {
+/** A media file as an embedded file, or null when it is missing from the media storage. */
+async function embed(media: MediaStorage, name: string | null | undefined) {
   if (!name) return null
-  try {
-    const data = await fs.readFile(path.join(mediaDir, path.basename(name)))
-    return { name: path.basename(name), content_type: 'image/webp', base64: data.toString('base64') }
-  } catch {
-    return null
-  }
+  const data = await media.read(path.basename(name))
+  return data ? { name: path.basename(name), content_type: 'image/webp', base64: data.toString('base64') } : null
 }
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
 
 /** Everything stored about one member, as the export document. */
-export async function exportMemberData(db: Db, opts: { accountId: number; tenant: Tenant; mediaDir: string }) {
-  const { accountId, mediaDir } = opts
+export async function exportMemberData(db: Db, opts: { accountId: number; tenant: Tenant; media: MediaStorage }) {
+  const { accountId, media } = opts
   const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId))
   if (!account) throw new Error('no such account')
   const pool = account.pool
@@ -92,7 +88,7 @@ export async function exportMemberData(db: Db, opts: { accountId: number; tenant
       created_at: iso(p.createdAt),
       reviewed_at: iso(p.reviewedAt),
       main: profile?.mainPhotoId === p.id,
-      file: await embed(mediaDir, p.filename),
+      file: await embed(media, p.filename),
     })
   }
 
@@ -106,7 +102,7 @@ export async function exportMemberData(db: Db, opts: { accountId: number; tenant
       if (m.kind === 'image' && m.body) {
         // The member's own sent photos as files; a received photo is the other member's and is only named as sent.
         try {
-          image = mine ? await embed(mediaDir, (JSON.parse(m.body) as { filename?: string }).filename) : null
+          image = mine ? await embed(media, (JSON.parse(m.body) as { filename?: string }).filename) : null
         } catch {
           image = null
         }

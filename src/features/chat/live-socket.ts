@@ -1,5 +1,6 @@
 // The one WebSocket of a tab to /api/ws: reconnects with exponential backoff (with jitter) and reports each
-// (re)connection so the caller can catch up from the API. A close with 4401 (not logged in) ends it.
+// (re)connection so the caller can catch up from the API. A close with 4401 (not logged in) ends it; one with
+// 1012 (the instance is shutting down) reconnects within a quarter second.
 import type { LiveServerEvent } from '../../shared/chat-contracts'
 
 export interface SocketLike {
@@ -26,6 +27,9 @@ export interface LiveSocketOptions {
 
 const OPEN = 1
 export const HEARTBEAT_MS = 25_000
+/** The close code of an instance going away on purpose (src/server/lifecycle.server.ts, decision 035). */
+export const RESTART_CLOSE_CODE = 1012
+export const RESTART_RECONNECT_MS = 250
 /** Delay before reconnect attempt n (0-based): 1 s doubling to at most 30 s, between half and all of it. */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
   const base = Math.min(30_000, 1000 * 2 ** attempt)
@@ -96,6 +100,9 @@ export class LiveSocket {
       if (wasConnected) this.opts.onDown()
       // 4401: the server does not know this member (logged out): polling takes over, no reconnect loop.
       if (ev.code === 4401) return
+      // 1012: the instance is shutting down on purpose (server's RESTART_CLOSE_CODE): another one is up, so
+      // reconnect within a quarter second (spread, so a closed instance's sockets do not all come at once).
+      if (ev.code === RESTART_CLOSE_CODE && wasConnected) return this.scheduleRetry(Math.round(RESTART_RECONNECT_MS * (this.opts.random ?? Math.random)()))
       this.scheduleRetry()
     }
   }
@@ -108,10 +115,10 @@ export class LiveSocket {
     }, HEARTBEAT_MS)
   }
 
-  private scheduleRetry() {
+  private scheduleRetry(delay?: number) {
     if (this.stopped) return
     this.clearTimer(this.retryTimer)
-    this.retryTimer = this.setTimer(() => this.connect(), backoffDelay(this.attempt++, this.opts.random))
+    this.retryTimer = this.setTimer(() => this.connect(), delay ?? backoffDelay(this.attempt++, this.opts.random))
   }
 
   /** Reconnects at once when down (the browser came back online or the tab became visible). */

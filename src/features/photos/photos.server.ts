@@ -2,12 +2,12 @@
 // dropped, a pixel limit), stored under random names with a thumbnail and a blurred copy, and reviewed by staff
 // before anyone else sees them.
 import crypto from 'node:crypto'
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import sharp, { type Metadata } from 'sharp'
 import { and, desc, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { accounts, photos, profiles } from '../../db/schema'
+import { enqueueJob, type JobHandler } from '../../server/jobs.server'
+import { MEDIA_NAME, type MediaStorage } from '../../server/media-storage.server'
 
 /** SPEC.md sections 5 and 9: free members at most 3 photos, premium at most 25. */
 export const PHOTO_LIMIT = { free: 3, premium: 25 }
@@ -62,25 +62,42 @@ export async function decodeImage(input: Buffer): Promise<DecodedImage> {
 }
 
 /** Writes a decoded image's three files under new random names; on a failed write none is left behind. */
-export async function writeImageFiles(image: DecodedImage, mediaDir: string): Promise<ImageFiles> {
+export async function writeImageFiles(image: DecodedImage, media: MediaStorage): Promise<ImageFiles> {
   const files = { filename: randomName(), thumbFilename: randomName(), blurredFilename: randomName(), width: image.width, height: image.height }
-  await fs.mkdir(mediaDir, { recursive: true })
   try {
-    await Promise.all([
-      fs.writeFile(path.join(mediaDir, files.filename), image.full),
-      fs.writeFile(path.join(mediaDir, files.thumbFilename), image.thumb),
-      fs.writeFile(path.join(mediaDir, files.blurredFilename), image.blurred),
-    ])
+    await Promise.all([media.put(files.filename, image.full), media.put(files.thumbFilename, image.thumb), media.put(files.blurredFilename, image.blurred)])
   } catch (err) {
-    await removeImageFiles(files, mediaDir)
+    // What was written is removed now if the store answers, else by the hourly orphans job.
+    await removeImageFiles(files, media).catch(() => undefined)
     throw err
   }
   return files
 }
 
 /** Removes an image's files (those that exist). */
-export async function removeImageFiles(files: Pick<ImageFiles, 'filename' | 'thumbFilename' | 'blurredFilename'>, mediaDir: string) {
-  await Promise.all([files.filename, files.thumbFilename, files.blurredFilename].map((name) => fs.rm(path.join(mediaDir, name), { force: true })))
+export async function removeImageFiles(files: Pick<ImageFiles, 'filename' | 'thumbFilename' | 'blurredFilename'>, media: MediaStorage) {
+  await media.remove([files.filename, files.thumbFilename, files.blurredFilename])
+}
+
+/** The durable job that removes media files whose rows are gone, retried until the store answers. */
+export const MEDIA_DELETE_JOB = 'media.delete'
+
+export const mediaDeleteJobHandler = (media: MediaStorage): JobHandler => async (payload) => {
+  const names = Array.isArray(payload.names) ? payload.names.filter((n): n is string => typeof n === 'string' && MEDIA_NAME.test(n)) : []
+  await media.remove(names)
+}
+
+/**
+ * Removes media files whose rows are gone: at once, and when the store does not answer, through the
+ * media.delete job, which retries (5 s, 20 s, 45 s ... up to 10 attempts).
+ */
+export async function removeMediaOrQueue(db: Db, media: MediaStorage, names: string[]) {
+  if (names.length === 0) return
+  try {
+    await media.remove(names)
+  } catch {
+    await enqueueJob(db, MEDIA_DELETE_JOB, { names }, { maxAttempts: 10 })
+  }
 }
 
 export async function countPhotos(db: Db, accountId: number) {
@@ -97,7 +114,7 @@ export async function mayAddPhoto(db: Db, account: { id: number; paidUser: boole
  * Adds an uploaded photo for review; the first one becomes the main image. The limit is checked before the
  * image is decoded; the files are written only when the row is stored, and removed again on any failure.
  */
-export async function addPhoto(db: Db, opts: { account: { id: number; pool: string; paidUser: boolean }; input: Buffer; visibility: 'public' | 'private'; mediaDir: string }) {
+export async function addPhoto(db: Db, opts: { account: { id: number; pool: string; paidUser: boolean }; input: Buffer; visibility: 'public' | 'private'; media: MediaStorage }) {
   const limit = opts.account.paidUser ? PHOTO_LIMIT.premium : PHOTO_LIMIT.free
   if (!(await mayAddPhoto(db, opts.account))) throw new Error('too_many_photos')
   const image = await decodeImage(opts.input)
@@ -109,7 +126,7 @@ export async function addPhoto(db: Db, opts: { account: { id: number; pool: stri
       const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(photos).where(and(eq(photos.accountId, opts.account.id), ne(photos.status, 'rejected')))
       if (Number(row.n) >= limit) throw new Error('too_many_photos')
       // Written inside the transaction: a refused or failed insert leaves no file (see the catch below).
-      files = await writeImageFiles(image, opts.mediaDir)
+      files = await writeImageFiles(image, opts.media)
       const [photo] = await tx
         .insert(photos)
         .values({ pool: opts.account.pool, accountId: opts.account.id, ...files, visibility: opts.visibility, status: 'pending' })
@@ -121,7 +138,7 @@ export async function addPhoto(db: Db, opts: { account: { id: number; pool: stri
       return photo
     })
   } catch (err) {
-    if (files) await removeImageFiles(files, opts.mediaDir)
+    if (files) await removeMediaOrQueue(db, opts.media, [files.filename, files.thumbFilename, files.blurredFilename])
     throw err
   }
 }
@@ -137,11 +154,11 @@ export async function setMainPhoto(db: Db, accountId: number, photoId: number): 
   return true
 }
 
-export async function deletePhoto(db: Db, accountId: number, photoId: number, mediaDir: string): Promise<boolean> {
+export async function deletePhoto(db: Db, accountId: number, photoId: number, media: MediaStorage): Promise<boolean> {
   const [photo] = await db.delete(photos).where(and(eq(photos.id, photoId), eq(photos.accountId, accountId))).returning()
   if (!photo) return false
   await db.update(profiles).set({ mainPhotoId: null }).where(and(eq(profiles.accountId, accountId), eq(profiles.mainPhotoId, photoId)))
-  for (const name of [photo.filename, photo.thumbFilename, photo.blurredFilename]) await fs.rm(path.join(mediaDir, name), { force: true })
+  await removeMediaOrQueue(db, media, [photo.filename, photo.thumbFilename, photo.blurredFilename])
   return true
 }
 
@@ -185,22 +202,11 @@ export function presentOwnPhoto(p: typeof photos.$inferSelect, mediaBase: string
 export const MEDIA_ORPHANS_JOB = 'media.orphans'
 /** Files younger than this are left alone: their upload may still be on its way into the database. */
 export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000
-const MEDIA_NAME = /^[0-9a-f]{32}\.webp$/
 
 /** Removes media files older than minAgeMs that no photo row and no image message names; returns how many. */
-export async function removeOrphanMedia(db: Db, mediaDir: string, opts: { minAgeMs?: number; now?: number } = {}): Promise<number> {
+export async function removeOrphanMedia(db: Db, media: MediaStorage, opts: { minAgeMs?: number; now?: number } = {}): Promise<number> {
   const cutoff = (opts.now ?? Date.now()) - (opts.minAgeMs ?? ORPHAN_MIN_AGE_MS)
-  let names: string[]
-  try {
-    names = (await fs.readdir(mediaDir)).filter((n) => MEDIA_NAME.test(n))
-  } catch {
-    return 0
-  }
-  const old: string[] = []
-  for (const name of names) {
-    const stat = await fs.stat(path.join(mediaDir, name)).catch(() => undefined)
-    if (stat && stat.mtimeMs < cutoff) old.push(name)
-  }
+  const old = await media.listOlderThan(cutoff)
   let removed = 0
   for (let i = 0; i < old.length; i += 500) {
     const batch = old.slice(i, i + 500)
@@ -209,11 +215,9 @@ export async function removeOrphanMedia(db: Db, mediaDir: string, opts: { minAge
       where exists (select 1 from photos p where p.filename = f.n or p.thumb_filename = f.n or p.blurred_filename = f.n)
          or exists (select 1 from messages m where m.kind = 'image' and strpos(m.body, f.n) > 0)`)) as unknown as { rows: { n: string }[] }
     const used = new Set(res.rows.map((r) => r.n))
-    for (const name of batch) {
-      if (used.has(name)) continue
-      await fs.rm(path.join(mediaDir, name), { force: true })
-      removed++
-    }
+    const unused = batch.filter((name) => !used.has(name))
+    await media.remove(unused)
+    removed += unused.length
   }
   return removed
 }

@@ -146,16 +146,16 @@ export async function chatRoutes(app: FastifyInstance) {
     }
     // Written for the message about to be stored; removed again when it is not (refused, or a retry of a
     // message stored before, which names the first upload's files).
-    const mediaDir = app.services.config.mediaDir
-    const photo = await writeImageFiles(image, mediaDir)
+    const media = app.services.media
+    const photo = await writeImageFiles(image, media)
     let sent
     try {
       sent = await send(req, account, { kind: 'image', client_id: where.client_id, photo }, where, { limited: true })
     } catch (err) {
-      await removeImageFiles(photo, mediaDir)
+      await removeImageFiles(photo, media).catch(() => undefined)
       throw err
     }
-    if (sent.duplicate) await removeImageFiles(photo, mediaDir)
+    if (sent.duplicate) await removeImageFiles(photo, media).catch(() => undefined)
     reply.code(201)
     return { message: sent.message, credits: sent.credits }
   })

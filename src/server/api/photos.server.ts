@@ -17,7 +17,7 @@ import {
 
 export async function photoRoutes(app: FastifyInstance) {
   const { db } = app.services.database
-  const mediaDir = app.services.config.mediaDir
+  const media = app.services.media
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })
 
   const ownPhotos = async (accountId: number, paidUser: boolean, mediaBase: string) => {
@@ -48,7 +48,7 @@ export async function photoRoutes(app: FastifyInstance) {
     }
     const visibility = (file.fields.visibility as { value?: string } | undefined)?.value === 'private' ? 'private' : 'public'
     try {
-      await addPhoto(db, { account, input, visibility, mediaDir })
+      await addPhoto(db, { account, input, visibility, media })
     } catch (err) {
       const code = (err as Error).message
       if (code === 'too_many_photos') {
@@ -71,7 +71,7 @@ export async function photoRoutes(app: FastifyInstance) {
   route(app, api.deletePhotoEndpoint, async (req) => {
     const account = req.ctx.account
     const { id } = req.query
-    if (!(await deletePhoto(db, account.id, id, mediaDir))) throw new ApiError(404, 'not_found', req.ctx.t('errors.not_found'))
+    if (!(await deletePhoto(db, account.id, id, media))) throw new ApiError(404, 'not_found', req.ctx.t('errors.not_found'))
     return ownPhotos(account.id, account.paidUser, req.ctx.tenant.cdn_prefix)
   })
 

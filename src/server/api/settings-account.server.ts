@@ -73,7 +73,7 @@ export async function accountSettingsRoutes(app: FastifyInstance) {
     const account = requireAccount(req)
     const { tenant } = req.ctx
     await enforceLimit(req, `export:${account.id}`, 5, 3600)
-    const data = await exportMemberData(db, { accountId: account.id, tenant, mediaDir: app.services.config.mediaDir })
+    const data = await exportMemberData(db, { accountId: account.id, tenant, media: app.services.media })
     const day = data.exported_at.slice(0, 10)
     reply
       .header('cache-control', 'no-store')
