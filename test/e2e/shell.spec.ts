@@ -169,3 +169,27 @@ test.describe('the entry warning per country and per layout', () => {
     await expect(await warning(page, 'flirtbelgie', '/chats')).toHaveCount(0)
   })
 })
+
+test('the push-notification alert for a member whose browser can receive push; dismissed with a timestamp; never on the notifications page', async ({ page }, info) => {
+  await entryWarningConfirmed(page)
+  await page.goto(siteUrl('datingstad', '/login'))
+  await hydrated(page)
+  const status = await page.evaluate(
+    async () => (await fetch('/api/user.php', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'premium@datingstad.demo', password: 'demo-premium-123' }) })).status,
+  )
+  expect(status).toBe(200)
+  await page.goto(siteUrl('datingstad', '/notifications'))
+  await hydrated(page)
+  await expect(page.getByTestId('push-alert')).toHaveCount(0)
+  await page.goto(siteUrl('datingstad', '/members'))
+  await hydrated(page)
+  const alert = page.getByTestId('push-alert')
+  await expect(alert).toContainText('Zet pushmeldingen aan')
+  await page.screenshot({ path: `artifacts/${info.project.name}-push-alert.png` })
+  await alert.getByRole('button', { name: 'Verbergen' }).click()
+  await expect(alert).toHaveCount(0)
+  expect(await page.evaluate(() => window.localStorage.getItem('hide-push-notification-alert'))).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+  await page.reload()
+  await hydrated(page)
+  await expect(page.getByTestId('push-alert')).toHaveCount(0)
+})
