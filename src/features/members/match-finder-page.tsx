@@ -46,7 +46,8 @@ const Interests = styled.ul(({ theme }) => ({
   li: { padding: '3px 10px', borderRadius: 999, background: theme.colors.primarySoft, color: theme.colors.primaryDark, fontWeight: 600, fontSize: 13 },
 }))
 const Controls = styled.div({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12, marginTop: 16 })
-const Hint = styled.p(({ theme }) => ({ textAlign: 'center', color: theme.colors.muted, fontSize: 14, margin: '12px 0 0' }))
+/** The arrow keys' hint, for devices with a pointer that hovers (a keyboard is likely there, not on a phone). */
+const Hint = styled.p(({ theme }) => ({ display: 'none', textAlign: 'center', color: theme.colors.muted, fontSize: 14, margin: '12px 0 0', '@media (hover: hover)': { display: 'block' } }))
 const Empty = styled.div(({ theme }) => ({
   textAlign: 'center',
   padding: '40px 16px',
