@@ -47,6 +47,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every journey signs up its own members from 127.0.0.1.
       SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
+      // The browser's X-Forwarded-For is believed, so a journey can visit from another country (GeoIP of the address).
+      TRUST_PROXY: '127.0.0.1',
       // The journeys read their mail in the dev mailbox; links point at the local preview hosts.
       DEV_MAILBOX: 'true',
       PUBLIC_URL: `http://{id}.localhost:${PORT}`,

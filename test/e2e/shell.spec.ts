@@ -1,6 +1,6 @@
 // The app shell in the browser (issue 14): the head links of the installed app per brand, the manifest's icons
 // and the page-hidden beacon with page-bounce logging.
-import { test, expect } from '@playwright/test'
+import { test, expect, type Page } from '@playwright/test'
 import { siteUrl, entryWarningConfirmed, hydrated } from './helpers'
 
 test.describe('app shell', () => {
@@ -127,3 +127,69 @@ test.describe('app shell', () => {
   })
 })
 
+
+// SPEC.md section 4: the entry warning for NL and DE visitors on the chat, lander and empty layouts and for the
+// tenant's configured countries on the others (rijpedates: NL and DE of its NL and BE; flirtbelgie: BE). The
+// visitor's country comes from GeoIP of the address, here sent as X-Forwarded-For (the server trusts 127.0.0.1).
+const FROM = { NL: '145.100.0.1', BE: '193.190.0.1' }
+
+test.describe('the entry warning per country and per layout', () => {
+  const warning = async (page: Page, tenant: string, path: string) => {
+    await page.goto(siteUrl(tenant, path))
+    await hydrated(page)
+    return page.getByRole('dialog').filter({ hasText: 'Alleen voor volwassenen' })
+  }
+
+  test('a Dutch visitor: default and lander layouts of rijpedates, the chat layout of datingstad; shown once; not for a member', async ({ page }) => {
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': FROM.NL })
+    await expect(await warning(page, 'rijpedates', '/')).toBeVisible()
+    await expect(await warning(page, 'rijpedates', '/landers/gallery/milf')).toBeVisible()
+    await expect(await warning(page, 'datingstad', '/chats')).toBeVisible()
+    // Confirmed once, it stays away on every layout of that site.
+    await page.getByTestId('entry-confirm').click()
+    await expect(await warning(page, 'datingstad', '/landers/tinderswipe')).toHaveCount(0)
+    await expect(await warning(page, 'datingstad', '/')).toHaveCount(0)
+    // A member never sees it, confirmed or not.
+    await page.evaluate(() => window.localStorage.clear())
+    const status = await page.evaluate(
+      async () => (await fetch('/api/user.php', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'premium@datingstad.demo', password: 'demo-premium-123' }) })).status,
+    )
+    expect(status).toBe(200)
+    await expect(await warning(page, 'datingstad', '/chats')).toHaveCount(0)
+    await expect(await warning(page, 'datingstad', '/members')).toHaveCount(0)
+  })
+
+  test('a Belgian visitor: only where the tenant lists Belgium and never on the chat or lander layouts', async ({ page }) => {
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': FROM.BE })
+    // rijpedates serves Belgium but warns NL and DE only.
+    await expect(await warning(page, 'rijpedates', '/')).toHaveCount(0)
+    await expect(await warning(page, 'rijpedates', '/landers/gallery/milf')).toHaveCount(0)
+    // flirtbelgie lists BE: its default layout warns, its chat layout (NL and DE only) does not.
+    await expect(await warning(page, 'flirtbelgie', '/')).toBeVisible()
+    await expect(await warning(page, 'flirtbelgie', '/chats')).toHaveCount(0)
+  })
+})
+
+test('the push-notification alert for a member whose browser can receive push; dismissed with a timestamp; never on the notifications page', async ({ page }, info) => {
+  await entryWarningConfirmed(page)
+  await page.goto(siteUrl('datingstad', '/login'))
+  await hydrated(page)
+  const status = await page.evaluate(
+    async () => (await fetch('/api/user.php', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'premium@datingstad.demo', password: 'demo-premium-123' }) })).status,
+  )
+  expect(status).toBe(200)
+  await page.goto(siteUrl('datingstad', '/notifications'))
+  await hydrated(page)
+  await expect(page.getByTestId('push-alert')).toHaveCount(0)
+  await page.goto(siteUrl('datingstad', '/members'))
+  await hydrated(page)
+  const alert = page.getByTestId('push-alert')
+  await expect(alert).toContainText('Zet pushmeldingen aan')
+  await page.screenshot({ path: `artifacts/${info.project.name}-push-alert.png` })
+  await alert.getByRole('button', { name: 'Verbergen' }).click()
+  await expect(alert).toHaveCount(0)
+  expect(await page.evaluate(() => window.localStorage.getItem('hide-push-notification-alert'))).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+  await page.reload()
+  await hydrated(page)
+  await expect(page.getByTestId('push-alert')).toHaveCount(0)
+})

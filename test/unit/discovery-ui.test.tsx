@@ -15,6 +15,7 @@ import { appendPage, emptySearchState, formFromApplied, searchQuery, showFirstPa
 import { countNewLikes, likesBadge } from '../../src/shared/likes-store'
 import { handleLikeEvent } from '../../src/features/discovery/likes-badge'
 import { formatReset, SwipeGamePage } from '../../src/features/members/swipe-game-page'
+import { MatchFinderPage } from '../../src/features/members/match-finder-page'
 import { MemberPage } from '../../src/features/members/member-page'
 import { placeOf } from '../../src/ui/member-card'
 import { LikesPage } from '../../src/features/members/likes-page'
@@ -423,5 +424,66 @@ describe('/signup-matches', () => {
     expect(screen.getByTestId('fictional-warning').textContent).toBe('Fictieve profielen: fysiek contact is niet mogelijk.')
     expect(screen.getByText('Leden die bij jou passen')).toBeTruthy()
     expect(screen.getByLabelText('E-mailadres')).toBeTruthy()
+  })
+})
+
+describe('keyboard and screen-reader equivalents of the swipe game and the match finder', () => {
+  const finderProfile = (id: number): MemberProfile => ({
+    ...card(id), fields: {}, interests: [], notes: {}, photos: [], hidden_private_photos: 0, likes_you: false, match: false, blocked: false,
+  })
+
+  it('match finder: → likes and ← skips like the labelled buttons, a screen reader hears the outcome and the next profile; keys in a field do nothing', async () => {
+    let served = 2
+    const calls = mockFetch({
+      '/api/likes.php': () => ({ body: { profiles: [], next_cursor: null, liked_by: [], new_likes: 0 } }),
+      '/api/like.php': () => ({ body: { liked: true, match: false } }),
+      '/api/match-finder.php': (init) => {
+        if (init?.method === 'POST') return { body: { skipped: true } }
+        served += 1
+        return { body: { filters: {}, profile: finderProfile(served - 1), next: finderProfile(served) } }
+      },
+    })
+    await renderPage(<MatchFinderPage />, { data: { finder: { profile: finderProfile(1), next: finderProfile(2) } } })
+    expect(screen.getByRole('button', { name: /Leuk/ }).getAttribute('aria-keyshortcuts')).toBe('ArrowRight')
+    expect(screen.getByRole('button', { name: /Overslaan/ }).getAttribute('aria-keyshortcuts')).toBe('ArrowLeft')
+    expect(document.body.textContent).toContain('Pijltje naar rechts voor leuk')
+
+    await act(async () => fireEvent.keyDown(window, { key: 'ArrowRight' }))
+    await waitFor(() => expect(screen.getByTestId('finder-card').dataset.memberId).toBe('2'))
+    expect(calls.filter((c) => c.url.startsWith('/api/like.php')).length).toBe(1)
+    expect(screen.getByTestId('finder-announcement').textContent).toBe('Je vindt Lid 1 leuk. Nu: Lid 2, 32.')
+    expect(screen.getByTestId('finder-announcement').getAttribute('role')).toBe('status')
+
+    await act(async () => fireEvent.keyDown(window, { key: 'ArrowLeft' }))
+    await waitFor(() => expect(screen.getByTestId('finder-announcement').textContent).toBe('Lid 2 overgeslagen. Nu: Lid 3, 33.'))
+    await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/api/match-finder.php') && c.init?.method === 'POST').length).toBe(1))
+
+    // Arrows typed in a field, or with a modifier (Alt+← is the browser's back), are left alone.
+    const field = document.createElement('input')
+    document.body.appendChild(field)
+    const decisions = () => calls.filter((c) => c.url.startsWith('/api/like.php') || c.init?.method === 'POST').length
+    const before = decisions()
+    await act(async () => fireEvent.keyDown(field, { key: 'ArrowRight' }))
+    await act(async () => fireEvent.keyDown(window, { key: 'ArrowLeft', altKey: true }))
+    expect(decisions()).toBe(before)
+  })
+
+  it('swipe game: the buttons name their keys and a screen reader hears each swipe and the next card', async () => {
+    mockFetch({
+      '/api/likes.php': () => ({ body: { profiles: [], next_cursor: null, liked_by: [], new_likes: 0 } }),
+      '/api/swipe-game.php': () => ({ body: { cards: [], likes_left: 3, likes_per_day: 4, resets_at: '2026-11-24T23:00:00.000Z' } }),
+      '/api/swipe.php': () => ({ body: { liked: false, match: false, likes_left: 4, resets_at: '2026-11-24T23:00:00.000Z' } }),
+    })
+    const game = { cards: [card(1), card(2), card(3), card(4)], likes_left: 4, likes_per_day: 4, resets_at: '2026-11-24T23:00:00.000Z' }
+    await renderPage(<SwipeGamePage />, { data: { game } })
+    expect(screen.getByRole('button', { name: 'Leuk' }).getAttribute('aria-keyshortcuts')).toBe('ArrowRight')
+    expect(screen.getByRole('button', { name: 'Overslaan' }).getAttribute('aria-keyshortcuts')).toBe('ArrowLeft')
+    await act(async () => {
+      fireEvent.keyDown(window, { key: 'ArrowLeft' })
+      await new Promise((r) => setTimeout(r, 260))
+    })
+    await waitFor(() => expect(screen.getByTestId('swipe-announcement').textContent).toBe('Lid 1 overgeslagen. Nu: Lid 2, 32.'))
+    expect(screen.getByTestId('swipe-announcement').getAttribute('role')).toBe('status')
+    expect(screen.getByTestId('swipe-card').getAttribute('aria-label')).toBe('Lid 2, 32')
   })
 })

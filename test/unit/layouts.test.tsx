@@ -154,9 +154,15 @@ describe('layouts of SPEC.md section 2', () => {
 
   it('the entry warning in chat, lander and empty layouts is limited to NL and DE', () => {
     // flirtbelgie serves BE only: its own default layout shows the warning for BE, the fixed layouts do not.
-    const { unmount } = renderShell({ layout: 'lander', tenant: 'flirtbelgie' })
-    expect(screen.queryByRole('dialog')).toBeNull()
-    unmount()
+    for (const layout of ['lander', 'empty', 'chat'] as const) {
+      const { unmount } = renderShell({ layout, tenant: 'flirtbelgie' })
+      expect(screen.queryByRole('dialog')).toBeNull()
+      unmount()
+      // datingstad serves NL: the fixed layouts warn its visitors.
+      const nl = renderShell({ layout, tenant: 'datingstad' })
+      expect(screen.getByRole('dialog').textContent).toContain('Alleen voor volwassenen')
+      nl.unmount()
+    }
     renderShell({ layout: 'default', tenant: 'flirtbelgie' })
     expect(screen.getByRole('dialog')).toBeTruthy()
   })

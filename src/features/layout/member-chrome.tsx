@@ -1,8 +1,8 @@
 // What the page shell shows only to a logged-in member: the banners above a page (activation, e-mails off, profile
-// photo, time bonus), the like popup and the time bonus's timer and modal. Loaded through ./member-chrome-slot, never
+// photo, push, time bonus), the like popup and the time bonus's timer and modal. Loaded through ./member-chrome-slot, never
 // imported by the shell itself, so a visitor's landing page and landers do not download it (decision 038).
 import { ActivationReminder } from '../accounts/index.member'
-import { DisabledNotificationsAlert } from '../notifications/index.member'
+import { DisabledNotificationsAlert, PushAlert } from '../notifications/index.member'
 import { PhotoAlert } from '../photos/index.member'
 import { LikePopup } from '../members/index.member'
 import { TimeBonusBanner, TimeBonusClient } from '../payments/index.member'
@@ -14,6 +14,7 @@ export function MemberBanners() {
       <ActivationReminder />
       <DisabledNotificationsAlert />
       <PhotoAlert />
+      <PushAlert />
       <TimeBonusBanner />
     </>
   )

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import styled from '../../ui/styled'
 import { useSnapshot } from 'valtio'
 import { useTranslation } from '../../shared/use-translation'
@@ -16,6 +16,8 @@ import { LoginRequired } from '../../ui/login-required'
 import { searchInput, searchState, type FilterForm } from './search-store'
 import { setLike } from './member-actions'
 import type { MatchFinderPageData } from './page-data.server'
+import { useArrowKeys, type SwipeDirection } from './swipe-gesture'
+import { VisuallyHidden } from '../../ui/visually-hidden'
 
 const Wrap = styled.div(({ theme }) => ({ maxWidth: 520, margin: '0 auto', padding: '12px 12px 40px', [theme.mq.md]: { padding: '24px 16px 56px' } }))
 const Title = styled.h1(({ theme }) => ({ color: theme.colors.primaryDark, fontSize: 24, margin: '0 0 4px', [theme.mq.md]: { fontSize: 30 } }))
@@ -44,6 +46,8 @@ const Interests = styled.ul(({ theme }) => ({
   li: { padding: '3px 10px', borderRadius: 999, background: theme.colors.primarySoft, color: theme.colors.primaryDark, fontWeight: 600, fontSize: 13 },
 }))
 const Controls = styled.div({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12, marginTop: 16 })
+/** The arrow keys' hint, for devices with a pointer that hovers (a keyboard is likely there, not on a phone). */
+const Hint = styled.p(({ theme }) => ({ display: 'none', textAlign: 'center', color: theme.colors.muted, fontSize: 14, margin: '12px 0 0', '@media (hover: hover)': { display: 'block' } }))
 const Empty = styled.div(({ theme }) => ({
   textAlign: 'center',
   padding: '40px 16px',
@@ -76,6 +80,12 @@ export function MatchFinderPage() {
   const filters = search.applied as FilterForm | null
   const query = filters ? searchInput(filters) : null
   const started = useRef(false)
+  // What a screen reader hears after a decision: the outcome and the profile shown now.
+  const [announcement, setAnnouncement] = useState('')
+  // The arrow keys decide like the buttons (→ like, ← skip); decide is this render's, kept in a ref.
+  const decideRef = useRef<(like: boolean) => Promise<void>>(undefined)
+  const onArrow = useCallback((dir: SwipeDirection) => void decideRef.current?.(dir === 'right'), [])
+  useArrowKeys(onArrow, Boolean(user && current) && !busy)
 
   const load = async () => {
     const res = await callEndpoint(matchFinderEndpoint, { query: query ?? {} })
@@ -102,6 +112,9 @@ export function MatchFinderPage() {
     setBusy(true)
     setError(undefined)
     setMatch(null)
+    setAnnouncement(
+      [t(like ? 'swipe.announce_like' : 'swipe.announce_skip', { name: shown.name }), next ? t('swipe.announce_next', { name: next.name, age: next.age }) : ''].join(' ').trim(),
+    )
     // The preloaded profile shows at once; the server answers with the one after it.
     setCurrent(next)
     setNext(null)
@@ -120,6 +133,8 @@ export function MatchFinderPage() {
       setBusy(false)
     }
   }
+
+  decideRef.current = decide
 
   const country = current ? tenant.settings.countries.find((c) => c.code === current.country)?.name : undefined
 
@@ -161,14 +176,18 @@ export function MatchFinderPage() {
       )}
       {current && (
         <Controls>
-          <Button type="button" variant="ghost" onClick={() => decide(false)} disabled={busy} data-testid="finder-skip">
+          <Button type="button" variant="ghost" onClick={() => decide(false)} disabled={busy} aria-keyshortcuts="ArrowLeft" data-testid="finder-skip">
             ✕ {t('match_finder.skip')}
           </Button>
-          <Button type="button" onClick={() => decide(true)} disabled={busy} data-testid="finder-like">
+          <Button type="button" onClick={() => decide(true)} disabled={busy} aria-keyshortcuts="ArrowRight" data-testid="finder-like">
             <Heart size={18} /> {t('member.like')}
           </Button>
         </Controls>
       )}
+      {current && <Hint>{t('match_finder.hint')}</Hint>}
+      <VisuallyHidden role="status" data-testid="finder-announcement">
+        {announcement}
+      </VisuallyHidden>
     </Wrap>
   )
 }

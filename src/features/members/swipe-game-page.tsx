@@ -15,6 +15,7 @@ import { Heart } from '../../ui/heart'
 import { Controls, Round, Stamp } from '../../ui/swipe-controls'
 import { LoginRequired } from '../../ui/login-required'
 import { dragTransform, useSwipe, type SwipeDirection } from './swipe-gesture'
+import { VisuallyHidden } from '../../ui/visually-hidden'
 import type { SwipeGamePageData } from './page-data.server'
 import { calendarDaysBetween, formatInZone } from '../../shared/dates'
 
@@ -87,6 +88,8 @@ export function SwipeGamePage() {
   const [error, setError] = useState<string>()
   const [match, setMatch] = useState<MemberCard | null>(null)
   const [refilling, setRefilling] = useState(false)
+  // What a screen reader hears after a swipe: the outcome and the next card.
+  const [announcement, setAnnouncement] = useState('')
   const top = cards[0]
   const limitReached = left <= 0
 
@@ -118,6 +121,10 @@ export function SwipeGamePage() {
     async (dir: SwipeDirection) => {
       const card = cards[0]
       if (!card) return
+      const following = cards[1]
+      setAnnouncement(
+        [t(dir === 'right' ? 'swipe.announce_like' : 'swipe.announce_skip', { name: card.name }), following ? t('swipe.announce_next', { name: following.name, age: following.age }) : ''].join(' ').trim(),
+      )
       setCards((c) => c.slice(1))
       setError(undefined)
       setMatch(null)
@@ -213,11 +220,14 @@ export function SwipeGamePage() {
             })
         )}
       </Stack>
+      <VisuallyHidden role="status" data-testid="swipe-announcement">
+        {announcement}
+      </VisuallyHidden>
       <Controls>
-        <Round type="button" tone="skip" aria-label={t('swipe.skip')} title={t('swipe.skip')} onClick={() => fling('left')} disabled={!top || limitReached || Boolean(leaving)} data-testid="swipe-skip">
+        <Round type="button" tone="skip" aria-label={t('swipe.skip')} aria-keyshortcuts="ArrowLeft" title={t('swipe.skip')} onClick={() => fling('left')} disabled={!top || limitReached || Boolean(leaving)} data-testid="swipe-skip">
           ✕
         </Round>
-        <Round type="button" tone="like" aria-label={t('swipe.like')} title={t('swipe.like')} onClick={() => fling('right')} disabled={!top || limitReached || Boolean(leaving)} data-testid="swipe-like">
+        <Round type="button" tone="like" aria-label={t('swipe.like')} aria-keyshortcuts="ArrowRight" title={t('swipe.like')} onClick={() => fling('right')} disabled={!top || limitReached || Boolean(leaving)} data-testid="swipe-like">
           <Heart size={30} />
         </Round>
       </Controls>

@@ -46,20 +46,7 @@ export function useSwipe(onSwipe: (dir: SwipeDirection) => void, opts: { enabled
     [onSwipe],
   )
 
-  useEffect(() => {
-    if (!opts.keys || !opts.enabled) return
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || leaving) return
-      const target = e.target as HTMLElement | null
-      if (target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return
-      if (e.key === 'ArrowRight') fling('right')
-      else if (e.key === 'ArrowLeft') fling('left')
-      else return
-      e.preventDefault()
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [opts.keys, opts.enabled, leaving, fling])
+  useArrowKeys(fling, opts.keys && opts.enabled && !leaving)
 
   const handlers: SwipeHandlers = {
     onPointerDown: (e) => {
@@ -89,4 +76,25 @@ export function useSwipe(onSwipe: (dir: SwipeDirection) => void, opts: { enabled
     },
   }
   return { drag, leaving, fling, handlers }
+}
+
+/**
+ * The keyboard equivalent of a swipe (the swipe game and the match finder): → likes, ← skips. Keys typed into a
+ * field, with a modifier (Alt+← is the browser's back) or already handled elsewhere (a dialog) are left alone.
+ */
+export function useArrowKeys(onDirection: (dir: SwipeDirection) => void, enabled: boolean) {
+  useEffect(() => {
+    if (!enabled) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return
+      const target = e.target as HTMLElement | null
+      if (target && (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.isContentEditable)) return
+      if (e.key === 'ArrowRight') onDirection('right')
+      else if (e.key === 'ArrowLeft') onDirection('left')
+      else return
+      e.preventDefault()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [enabled, onDirection])
 }

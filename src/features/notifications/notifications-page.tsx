@@ -13,6 +13,7 @@ import { Button } from '../../ui/button'
 import { LoginRequired } from '../../ui/login-required'
 import { SavedNote } from '../../ui/toast'
 import { subscribeToPush } from './push-client'
+import { refreshPushState } from '../../shared/push-state'
 
 const Section = styled(Card)({ marginBottom: 20, h2: { marginTop: 0, fontSize: 20 } })
 const Toggle = styled.label(({ theme }) => ({
@@ -58,6 +59,8 @@ export function NotificationsPage() {
     )
   const enablePush = async () => {
     const subscription = await subscribeToPush(tenant.settings.push_public_key).catch(() => undefined)
+    // The push state (section 4) follows what the browser answered: subscribed, denied or still capable.
+    void refreshPushState()
     if (!subscription) {
       setSaved(undefined)
       setPushError(t('notifications.push_unavailable'))

@@ -8,6 +8,8 @@ import { callEndpoint, useEndpoint } from '../../shared/api-client'
 import type { EndpointResponse } from '../../shared/endpoint'
 import { interestsEndpoint, regionsEndpoint } from '../settings/endpoints'
 import { geocodeEndpoint } from './endpoints'
+import { useSnapshot } from 'valtio'
+import { geoStore, locatePlace, refreshGeoPermission } from '../../shared/geolocation-state'
 import { PROFILE_VALUES, type ProfileValueField } from '../../shared/profile-values'
 import type { OwnProfile } from '../../shared/contracts'
 import { Alert, FieldError, TextField } from '../../ui/form'
@@ -193,41 +195,21 @@ export function LocationFields({ profile, set, errors = {} }: { profile: Place; 
   )
 }
 
-const GEO_CACHE_KEY = 'geolocation'
-/** SPEC.md section 9: a position is reused for an hour. */
-const GEO_CACHE_MS = 60 * 60 * 1000
-
-function currentPosition(): Promise<{ lat: number; lon: number }> {
-  try {
-    const cached = JSON.parse(window.localStorage.getItem(GEO_CACHE_KEY) ?? 'null') as { lat: number; lon: number; at: number } | null
-    if (cached && Date.now() - cached.at < GEO_CACHE_MS) return Promise.resolve(cached)
-  } catch {
-    // a broken cache entry is simply replaced
-  }
-  return new Promise((resolve, reject) => {
-    if (!('geolocation' in navigator)) return reject(new Error('unsupported'))
-    navigator.geolocation.getCurrentPosition(
-      (pos) => {
-        const p = { lat: pos.coords.latitude, lon: pos.coords.longitude }
-        window.localStorage.setItem(GEO_CACHE_KEY, JSON.stringify({ ...p, at: Date.now() }))
-        resolve(p)
-      },
-      reject,
-      { timeout: 10000, maximumAge: GEO_CACHE_MS },
-    )
-  })
-}
-
 /** Fills country, region and town from the browser's position, reverse-geocoded offline by the server. */
 export function UseMyLocation({ onPlace }: { onPlace: (p: Place) => void }) {
   const { t } = useTranslation()
   const { tenant } = usePageContext()
+  const { permission } = useSnapshot(geoStore)
   const [state, setState] = useState<'idle' | 'busy' | 'failed' | 'outside'>('idle')
+  useEffect(() => {
+    void refreshGeoPermission()
+  }, [])
+  // A browser without geolocation gets no button that cannot work.
+  if (permission === 'unsupported') return null
   const locate = async () => {
     setState('busy')
     try {
-      const { lat, lon } = await currentPosition()
-      const place = await callEndpoint(geocodeEndpoint, { query: { lat, lon } })
+      const place = await locatePlace(({ lat, lon }) => callEndpoint(geocodeEndpoint, { query: { lat, lon } }))
       if (!place.served) return setState('outside')
       onPlace({ country: place.country, region: place.region, city: place.city })
       setState('idle')
@@ -237,10 +219,14 @@ export function UseMyLocation({ onPlace }: { onPlace: (p: Place) => void }) {
   }
   return (
     <div style={{ marginBottom: 16 }}>
-      <Button type="button" variant="secondary" onClick={locate} disabled={state === 'busy'}>
+      <Button type="button" variant="secondary" onClick={locate} disabled={state === 'busy' || permission === 'denied'}>
         {state === 'busy' ? t('profile_fields.locating') : t('profile_fields.use_location')}
       </Button>
-      {state === 'failed' && <Alert style={{ marginTop: 12 }}>{t('profile_fields.location_failed')}</Alert>}
+      {permission === 'denied' ? (
+        <Alert style={{ marginTop: 12 }}>{t('profile_fields.location_denied')}</Alert>
+      ) : (
+        state === 'failed' && <Alert style={{ marginTop: 12 }}>{t('profile_fields.location_failed')}</Alert>
+      )}
       {state === 'outside' && <Alert style={{ marginTop: 12 }}>{t('profile_fields.outside', { site: tenant.settings.name })}</Alert>}
     </div>
   )
