@@ -20,6 +20,7 @@ import { notificationRoutes } from './api/notifications.server'
 import { openApiOptions, openApiRoutes } from './api/openapi.server'
 import { createSerializerCompiler, describeServerError, toApiError, validatorCompiler } from './endpoint.server'
 import { photoRoutes } from './api/photos.server'
+import { mediaVariantRoutes } from '../features/photos/variants.server'
 import { geocodeRoutes, profileRoutes } from './api/profile.server'
 import { devMailRoutes } from './dev-mail.server'
 import { chatRoutes } from './api/chat.server'
@@ -157,6 +158,8 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
   if (services.config.devMailbox) await app.register(devMailRoutes)
 
   fs.mkdirSync(services.config.mediaDir, { recursive: true })
+  // AVIF and WebP copies of photos in the sizes the pages ask for, made on first request (issue 15).
+  await app.register(mediaVariantRoutes(services.config.mediaDir))
   await app.register(fastifyStatic, {
     root: services.config.mediaDir,
     prefix: '/media/',
