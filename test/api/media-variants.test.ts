@@ -74,6 +74,8 @@ describe('photo variants', () => {
     expect((await get(`/media/..%2F${base(files.thumbFilename)}-320.avif`)).statusCode).toBe(404)
     const gone = await writeImageFiles(await decodeImage(await sharp({ create: { width: 500, height: 500, channels: 3, background: '#abc' } }).png().toBuffer()), mediaDir)
     expect((await get(`/media/${base(gone.thumbFilename)}-160.webp`)).statusCode).toBe(200)
+    // The variants' folder is no address of its own: only the route above, which asks the stored file first.
+    expect((await get(`/media/.variants/${base(gone.thumbFilename)}-160.webp`)).statusCode).toBe(404)
     await fs.rm(path.join(mediaDir, gone.thumbFilename))
     expect((await get(`/media/${base(gone.thumbFilename)}-160.webp`)).statusCode).toBe(404)
   })

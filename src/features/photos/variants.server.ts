@@ -1,5 +1,5 @@
 // Responsive AVIF and WebP copies of stored photo files (issue 15; names in src/shared/media-variants.ts). A variant
-// is made from the stored file of the same random name the first time it is asked for, then kept on disk next to
+// is made from the stored file of the same random name the first time it is asked for, then kept on disk beside
 // it: existing and seeded photos get them too, and the upload path is unchanged. No new access rule: a variant's
 // name is its file's name plus a width, so it reveals and serves nothing its file does not (a blurred copy's
 // variants are blurred). A variant whose file is gone (photo deleted) is gone with it.
@@ -9,8 +9,11 @@ import sharp from 'sharp'
 import type { FastifyInstance } from 'fastify'
 import { VARIANT_FORMATS, VARIANT_NAME, VARIANT_WIDTHS, type VariantFormat, type VariantWidth } from '../../shared/media-variants'
 
-/** Where variants are kept: a folder of the media directory (not served by the static /media/ files plugin). */
-export const VARIANTS_DIR = '.variants'
+/**
+ * Where variants are kept: a folder beside the media directory (`<media>-variants`), which no static plugin serves:
+ * a variant is only ever sent by the route below, after the stored file was found.
+ */
+export const variantsDir = (mediaDir: string) => `${path.resolve(mediaDir)}-variants`
 
 const CONTENT_TYPE: Record<VariantFormat, string> = { avif: 'image/avif', webp: 'image/webp' }
 
@@ -25,7 +28,7 @@ export async function makeVariant(input: Buffer, width: VariantWidth, format: Va
 export async function variantFile(mediaDir: string, base: string, width: VariantWidth, format: VariantFormat, inflight = new Map<string, Promise<string | undefined>>()): Promise<string | undefined> {
   const name = `${base}-${width}.${format}`
   const source = path.join(mediaDir, `${base}.webp`)
-  const target = path.join(mediaDir, VARIANTS_DIR, name)
+  const target = path.join(variantsDir(mediaDir), name)
   // The stored file decides, every time: a deleted photo's variants are not served, and are removed.
   const exists = (file: string) => fs.stat(file).then(() => true, () => false)
   if (!(await exists(source))) {
