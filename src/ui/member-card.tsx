@@ -108,7 +108,7 @@ export function MemberPhoto({ image, alt, size = 'thumb', sizes = PHOTO_SIZES[si
     <Frame ratio={ratio} data-locked={image?.locked ? 'true' : undefined} data-loading={src && loaded !== src ? 'true' : undefined}>
       {src ? (
         <picture>
-          {sources && <source type="image/avif" srcSet={sources.avif} sizes={sizes} />}
+          {sources?.avif && <source type="image/avif" srcSet={sources.avif} sizes={sizes} />}
           <img ref={ref} src={src} srcSet={sources?.webp} sizes={sources ? sizes : undefined} alt={alt} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager && size === 'full' ? 'high' : undefined} decoding="async" draggable={false} onLoad={() => setLoaded(src)} onError={() => setLoaded(src)} />
         </picture>
       ) : (
