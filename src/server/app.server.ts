@@ -20,6 +20,7 @@ import { notificationRoutes } from './api/notifications.server'
 import { openApiOptions, openApiRoutes } from './api/openapi.server'
 import { createSerializerCompiler, describeServerError, toApiError, validatorCompiler } from './endpoint.server'
 import { photoRoutes } from './api/photos.server'
+import { mediaVariantRoutes } from '../features/photos/variants.server'
 import { geocodeRoutes, profileRoutes } from './api/profile.server'
 import { devMailRoutes } from './dev-mail.server'
 import { chatRoutes } from './api/chat.server'
@@ -164,8 +165,10 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
 
   // Media: the local directory through @fastify/static, or S3 objects streamed by the server (the bucket is
   // private: no object is reachable but through here, under the names the access rules hand out; decision 035).
+  // Before either, the AVIF and WebP copies of photos in the sizes the pages ask for, made on first request (issue 15).
+  fs.mkdirSync(services.config.mediaDir, { recursive: true })
+  await app.register(mediaVariantRoutes(services.media, services.config.mediaDir))
   if (services.media.kind === 'local') {
-    fs.mkdirSync(services.config.mediaDir, { recursive: true })
     await app.register(fastifyStatic, {
       root: services.config.mediaDir,
       prefix: '/media/',
@@ -174,8 +177,8 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
       immutable: true,
     })
   } else {
-    app.get<{ Params: { name: string } }>('/media/:name', async (req, reply) => {
-      const object = await services.media.open(req.params.name)
+    app.get<{ Params: { '*': string } }>('/media/*', async (req, reply) => {
+      const object = await services.media.open(req.params['*'])
       if (!object) return reply.code(404).send({ error: 'not_found', message: (req.ctx?.t ?? services.i18n.forRequest(DEFAULT_LOCALE).t)('errors.not_found') })
       reply.header('cache-control', 'public, max-age=604800, immutable').type('image/webp')
       if (object.length !== undefined) reply.header('content-length', object.length)

@@ -10,6 +10,8 @@ import { LANGUAGE_COOKIE } from '../shared/locales'
 import { cspNonce } from './security-headers.server'
 import { compressHtml } from './compress-html.server'
 import { hostName } from './tenants.server'
+import { TRACKING_FIELDS } from '../shared/tracking'
+import { FIRST_TOUCH_COOKIE } from '../features/tracking/first-touch.server'
 
 /** How long an entry is served (the same as s-maxage below). */
 export const PAGE_CACHE_TTL_MS = 60_000
@@ -25,11 +27,26 @@ export const PERSONAL_CACHE_CONTROL = 'private, no-store'
 export const SHARED_VARY = 'Accept-Encoding, Accept-Language, Cookie'
 
 /**
- * Query parameters that change a cacheable page. Empty: no cacheable page reads its query. Every other parameter,
- * the tracking ones above all (network, ref, sub1, sub2, sub3), sends the request past the cache, so tracking never
- * lands in shared markup.
+ * Query parameters that change a cacheable page. Empty: no cacheable page reads its query. The tracking parameters
+ * are not among them: they are taken out of the key and of the address the page is rendered from (below). Any other
+ * parameter sends the request past the cache.
  */
 export const PAGE_QUERY_ALLOW_LIST: ReadonlySet<string> = new Set<string>()
+
+/**
+ * Tracking parameters (network, ref, sub1-3, clickid): not part of the key, never in the address a shared page is
+ * rendered from. What needs them reads them elsewhere: the first-touch cookie is set by the request hook
+ * (captureFirstTouch) as a header of the response, never stored; the browser's copy reads location.search.
+ */
+const TRACKING_PARAMS: ReadonlySet<string> = new Set<string>(TRACKING_FIELDS)
+/** Cookies a shared page may come with: the language (part of the key) and the first touch (read by no shared page but those below). */
+const SHAREABLE_COOKIES: ReadonlySet<string> = new Set([LANGUAGE_COOKIE, FIRST_TOUCH_COOKIE])
+/**
+ * Cacheable pages whose markup depends on the visitor's tracking: the logged-out search shows results only with a
+ * traffic source (logged_out_search_trafficsource). A tracked request (parameters or first-touch cookie) for one of
+ * them is rendered for itself and never stored; its untracked entry is never served to it.
+ */
+const TRACKING_PAGE_IDS: ReadonlySet<string> = new Set(['/pages/members-search'])
 
 /** Vike page ids of the documents that hold nothing personal for a visitor. */
 const CACHEABLE_PAGE_IDS = new Set(['/pages/index', '/pages/member-landing', '/pages/members-search', '/pages/pages/@token', '/pages/_error'])
@@ -55,6 +72,9 @@ type Encoding = 'gzip' | 'br'
 
 export interface PageCacheEntry {
   statusCode: number
+  /** The page it holds (Vike page id): pages that read tracking are not served to tracked requests. */
+  pageId: string | null
+
   /** The renderer's headers without Content-Security-Policy, Cache-Control, Vary and Set-Cookie. */
   headers: [string, string][]
   body: string
@@ -140,6 +160,7 @@ export function createPageCache(opts: { maxBytes: number; ttlMs?: number; now?: 
       if (size * 8 > opts.maxBytes) return undefined
       const entry: PageCacheEntry = {
         statusCode: page.statusCode,
+        pageId: page.pageId ?? null,
         headers: page.headers.filter(([name]) => !OWN_HEADERS.has(name.toLowerCase())).map(([n, v]) => [n, v]),
         body,
         nonce,
@@ -207,38 +228,74 @@ export function createPageCache(opts: { maxBytes: number; ttlMs?: number; now?: 
 
 const LANGUAGE_TAG = /^[a-z]{1,8}(-[a-z0-9]{1,8})*$/
 
+/** A request's place in the cache: the key, the address a shared page is rendered from, and whether it is tracked. */
+export interface PageCacheTarget {
+  key: string
+  /** The request's URL without its tracking parameters: what the page is rendered from and keyed by. */
+  url: string
+  /** Tracking parameters or a first-touch cookie came with it (pages that read tracking render it for itself). */
+  tracked: boolean
+}
+
 /**
- * The cache key of a request, or undefined when the request must be rendered for itself: not GET or HEAD, a member,
- * an Authorization header, any cookie but the language cookie, a query parameter outside the allow-list, an odd
- * Accept-Language. The key holds everything a cacheable page's markup depends on: the build, tenant and host, the
- * chosen language and the first Accept-Language tag (the info pages pick US English by it), the visitor's country
- * (GeoIP) and the exact path and query.
+ * Where a request stands in the cache, or undefined when it must be rendered for itself: not GET or HEAD, a member,
+ * an Authorization header, any cookie but the language and first-touch cookies, a query parameter outside the
+ * allow-list and the tracking parameters, an odd Accept-Language. The key holds everything a cacheable page's markup
+ * depends on: the build, tenant and host, the chosen language and the first Accept-Language tag (the info pages pick
+ * US English by it), the visitor's country (GeoIP) and the path and query without tracking parameters.
  */
-export function pageCacheKey(req: FastifyRequest, buildId: string): string | undefined {
+export function pageCacheTarget(req: FastifyRequest, buildId: string): PageCacheTarget | undefined {
   if (req.method !== 'GET' && req.method !== 'HEAD') return undefined
   const ctx = req.ctx
   if (!ctx || ctx.account) return undefined
   if (req.headers.authorization !== undefined) return undefined
+  let tracked = false
   const cookie = req.headers.cookie
   if (cookie !== undefined) {
-    // Any cookie but the language cookie (a session, a stale session, tracking) makes the request personal.
+    // Any other cookie (a session, a stale session, anything unknown) makes the request personal.
     for (const part of cookie.split(';')) {
       if (part.trim() === '') continue
       const eq = part.indexOf('=')
-      if (eq < 0 || part.slice(0, eq).trim() !== LANGUAGE_COOKIE) return undefined
+      const name = eq < 0 ? '' : part.slice(0, eq).trim()
+      if (!SHAREABLE_COOKIES.has(name)) return undefined
+      if (name === FIRST_TOUCH_COOKIE) tracked = true
     }
   }
-  const url = req.url
+  let url = req.url
   if (url.length > 2048 || url.startsWith('/api/')) return undefined
   const q = url.indexOf('?')
   if (q >= 0) {
-    for (const name of new URLSearchParams(url.slice(q + 1)).keys()) if (!PAGE_QUERY_ALLOW_LIST.has(name)) return undefined
+    const params = new URLSearchParams(url.slice(q + 1))
+    for (const name of params.keys()) if (!PAGE_QUERY_ALLOW_LIST.has(name) && !TRACKING_PARAMS.has(name)) return undefined
+    const kept = url
+      .slice(q + 1)
+      .split('&')
+      .filter((pair) => {
+        const name = pair.split('=')[0]
+        let decoded = name
+        try {
+          decoded = decodeURIComponent(name.replace(/\+/g, ' '))
+        } catch {
+          return true
+        }
+        return !TRACKING_PARAMS.has(decoded)
+      })
+    if (kept.length < url.slice(q + 1).split('&').length) {
+      tracked = true
+      // The query as sent minus the tracking pairs; no query at all when nothing else was in it.
+      url = kept.length > 0 ? `${url.slice(0, q)}?${kept.join('&')}` : url.slice(0, q)
+    }
   }
   const first = String(req.headers['accept-language'] ?? '').split(',')[0].split(';')[0].trim().toLowerCase()
   if (first.length > 35 || (first !== '' && first !== '*' && !LANGUAGE_TAG.test(first))) return undefined
   const host = hostName(req.headers.host)
   if (!host) return undefined
-  return JSON.stringify([buildId, ctx.tenant.id, host, ctx.lng, first, ctx.country ?? '', url])
+  return { key: JSON.stringify([buildId, ctx.tenant.id, host, ctx.lng, first, ctx.country ?? '', url]), url, tracked }
+}
+
+/** The cache key of a request (pageCacheTarget's), or undefined when the request must be rendered for itself. */
+export function pageCacheKey(req: FastifyRequest, buildId: string): string | undefined {
+  return pageCacheTarget(req, buildId)?.key
 }
 
 /** Whether an If-None-Match header names this body (any representation of it; * matches anything). */
@@ -274,16 +331,25 @@ function policyWithEntryNonce(reply: FastifyReply, nonce: string) {
 /** Responses sent from an entry, for the onSend check below; stored: this response's render made the entry. */
 const sharedResponses = new WeakMap<FastifyReply, { cache: PageCache; key: string; entry: PageCacheEntry; stored: boolean }>()
 
+/** The names of the cookies a Set-Cookie header (one or several) sets. */
+function cookieNames(header: unknown): string[] {
+  const lines = Array.isArray(header) ? header.map(String) : [String(header)]
+  return lines.map((line) => line.split(';')[0].split('=')[0].trim())
+}
+
 /**
  * onSend hook (registered in app.server.ts after @fastify/cookie, whose own onSend writes the cookies set with
- * reply.setCookie): a shared response that ends up setting a cookie anyway (a hook elsewhere set one) is made
- * personal, and the entry its render made is dropped. The page's markup never held the cookie, but whatever set it
- * may have treated the request as someone's.
+ * reply.setCookie): a shared response that ends up setting a cookie is made personal, so no cache in front keeps
+ * the cookie. The first-touch cookie is the tracked visitor's own header on a shared page (captureFirstTouch sets it
+ * before the page is looked up; the page never sees it): the entry stays. Any other cookie (a hook elsewhere set
+ * one) also drops the entry its render made: the markup never held the cookie, but whatever set it may have
+ * treated the request as someone's.
  */
 export async function keepCookiesOutOfSharedCaches(_req: FastifyRequest, reply: FastifyReply, payload: unknown) {
   const shared = sharedResponses.get(reply)
   if (!shared || !reply.hasHeader('set-cookie')) return payload
-  if (shared.stored) shared.cache.internal.forget(shared.key, shared.entry)
+  const onlyFirstTouch = cookieNames(reply.getHeader('set-cookie')).every((name) => name === FIRST_TOUCH_COOKIE)
+  if (shared.stored && !onlyFirstTouch) shared.cache.internal.forget(shared.key, shared.entry)
   reply.header('Cache-Control', PERSONAL_CACHE_CONTROL).header('Vary', 'Accept-Encoding, Cookie').removeHeader('etag')
   return payload
 }
@@ -335,22 +401,30 @@ function shareable(page: RenderedPage, reply: FastifyReply): boolean {
  * shareable). Concurrent misses of one key wait for the first render instead of rendering the same page again.
  * `render` renders for this request with this response's CSP nonce (cspNonce(reply)).
  */
-export async function servePage(req: FastifyRequest, reply: FastifyReply, opts: { cache: PageCache | undefined; buildId: string; render: () => Promise<RenderedPage> }) {
+export async function servePage(req: FastifyRequest, reply: FastifyReply, opts: { cache: PageCache | undefined; buildId: string; render: (url: string) => Promise<RenderedPage> }) {
   const { cache } = opts
-  const key = cache?.enabled ? pageCacheKey(req, opts.buildId) : undefined
-  if (!cache || key === undefined) {
+  const target = cache?.enabled ? pageCacheTarget(req, opts.buildId) : undefined
+  if (!cache || target === undefined) {
     cache?.internal.count('bypasses')
-    return sendRendered(req, reply, await opts.render(), cache?.enabled ? 'bypass' : undefined)
+    return sendRendered(req, reply, await opts.render(req.url), cache?.enabled ? 'bypass' : undefined)
   }
+  const { key, tracked } = target
+  // A tracked request for a page that reads tracking: its own render, from its own address.
+  const servable = (entry: PageCacheEntry | undefined) => entry && !(tracked && entry.pageId && TRACKING_PAGE_IDS.has(entry.pageId))
+  const ownRender = async () => sendRendered(req, reply, await opts.render(req.url), 'miss')
   const hit = cache.get(key)
   if (hit) {
+    if (!servable(hit)) {
+      cache.internal.count('misses')
+      return ownRender()
+    }
     cache.internal.count('hits')
     return sendEntry(req, reply, cache, hit, 'hit', key)
   }
   const pending = cache.internal.inflight.get(key)
   if (pending) {
     const entry = await pending
-    if (entry) {
+    if (entry && servable(entry)) {
       cache.internal.count('hits')
       return sendEntry(req, reply, cache, entry, 'hit', key)
     }
@@ -362,8 +436,16 @@ export async function servePage(req: FastifyRequest, reply: FastifyReply, opts: 
   if (mine) cache.internal.inflight.set(key, mine)
   let entry: PageCacheEntry | undefined
   try {
-    const page = await opts.render()
-    entry = shareable(page, reply) ? cache.internal.store(key, page, cspNonce(reply), generation) : undefined
+    // Rendered from the address without tracking parameters: nothing of them can reach the markup.
+    const page = await opts.render(target.url)
+    const readsTracking = Boolean(page.pageId && TRACKING_PAGE_IDS.has(page.pageId))
+    // A tracked render of a page that reads tracking saw the first-touch cookie, or lacked the parameters: never kept.
+    const keep = !(tracked && readsTracking && hasCookie(req.headers.cookie, FIRST_TOUCH_COOKIE))
+    entry = keep && shareable(page, reply) ? cache.internal.store(key, page, cspNonce(reply), generation) : undefined
+    if (tracked && readsTracking) {
+      if (req.url === target.url) return sendRendered(req, reply, page, 'miss')
+      return ownRender()
+    }
     if (!entry) return sendRendered(req, reply, page, 'miss')
     return sendEntry(req, reply, cache, entry, 'miss', key)
   } finally {
@@ -372,4 +454,8 @@ export async function servePage(req: FastifyRequest, reply: FastifyReply, opts: 
       settle(entry)
     }
   }
+}
+
+function hasCookie(header: string | undefined, name: string): boolean {
+  return (header ?? '').split(';').some((part) => part.split('=')[0].trim() === name)
 }

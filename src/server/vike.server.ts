@@ -17,11 +17,12 @@ import { callInProcess } from './endpoint.server'
 const FALLBACK_HTML = (message: string, home: string, lng: string) =>
   `<!DOCTYPE html><html lang="${lng}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Error</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:3rem 1rem"><h1>${message}</h1><p><a href="/">${home}</a></p></body></html>`
 
-export async function pageContextInit(services: Services, req: FastifyRequest) {
+/** url: the address to render, req.url or (for a page cache entry) req.url without its tracking parameters. */
+export async function pageContextInit(services: Services, req: FastifyRequest, url = req.url) {
   const ctx = req.ctx
   const { tenant, lng } = ctx
   return {
-    urlOriginal: req.url,
+    urlOriginal: url,
     headersOriginal: req.headers,
     tenant: publicTenant(services, ctx),
     user: ctx.account ? await presentUser(services.database.db, ctx.account, tenant.cdn_prefix) : null,
@@ -85,9 +86,9 @@ export function vikePages(opts: { dev: boolean; root?: string }) {
       return servePage(req, reply, {
         cache,
         buildId,
-        render: async (): Promise<RenderedPage> => {
+        render: async (url): Promise<RenderedPage> => {
           // The response's CSP nonce (security-headers.server.ts): Vike puts it on its scripts, Emotion on its styles.
-          const pageContext = await renderPage({ ...(await pageContextInit(app.services, req)), cspNonce: cspNonce(reply) })
+          const pageContext = await renderPage({ ...(await pageContextInit(app.services, req, url)), cspNonce: cspNonce(reply) })
           const res = pageContext.httpResponse
           // Even the error page could not be rendered.
           if (!res) return { statusCode: 500, headers: [['Content-Type', 'text/html; charset=utf-8']], body: FALLBACK_HTML(req.ctx.t('errors.error_page_failed'), req.ctx.t('errors.home_link'), req.ctx.lng) }

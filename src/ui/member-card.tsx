@@ -5,6 +5,7 @@ import styled from './styled'
 import { useTranslation } from '../shared/use-translation'
 import { usePageContext } from '../../renderer/page-context'
 import type { MemberCard as Member, MemberImage } from '../shared/discovery-contracts'
+import { responsiveSources } from '../shared/media-variants'
 import { Heart } from './heart'
 
 /** A padlock for locked photos. */
@@ -79,12 +80,25 @@ const LockButton = styled(LockBadge.withComponent('button'))(({ theme }) => ({
 }))
 
 /**
+ * How wide a photo is shown, for the browser's pick among the variants: a card of the grid below (2 columns on
+ * phones, 3 from 576 px, 4 beside the search filters from 992 px, 5 from 1200 px), a full photo on the profile
+ * (the whole width on phones, under half of the 1100 px page from 768 px).
+ */
+export const PHOTO_SIZES = {
+  thumb: '(min-width: 1200px) 220px, (min-width: 992px) 25vw, (min-width: 576px) 33vw, 50vw',
+  full: '(min-width: 768px) 480px, 100vw',
+} as const
+
+/**
  * One photo of another member. A locked photo is the server-made blurred copy (its address is all the browser
  * ever gets) with a lock on top; with onLock the lock is a button that offers premium. Until the image has
  * loaded, the frame shimmers (a skeleton, not a grey tile).
  */
-export function MemberPhoto({ image, alt, size = 'thumb', ratio = '1', lockText, lockAction, onLock, eager = false, children }: { image: MemberImage | null; alt: string; size?: 'thumb' | 'full'; ratio?: string; lockText?: string; lockAction?: string; onLock?: () => void; eager?: boolean; children?: ReactNode }) {
+export function MemberPhoto({ image, alt, size = 'thumb', sizes = PHOTO_SIZES[size], ratio = '1', lockText, lockAction, onLock, eager = false, children }: { image: MemberImage | null; alt: string; size?: 'thumb' | 'full'; sizes?: string; ratio?: string; lockText?: string; lockAction?: string; onLock?: () => void; eager?: boolean; children?: ReactNode }) {
   const src = image ? (size === 'thumb' ? image.thumb_filename : image.filename) : null
+  // AVIF and WebP in the sizes on offer, derived from the address the API gave (a locked image's is the blurred
+  // copy's, so are its variants); the stored file stays the src, the fallback.
+  const sources = src && image ? responsiveSources(src, size, image.locked) : undefined
   const [loaded, setLoaded] = useState<string | null>(null)
   // An image already in the cache is complete before React attaches onLoad (server-rendered pages, back navigation).
   const ref = useCallback((img: HTMLImageElement | null) => {
@@ -92,7 +106,14 @@ export function MemberPhoto({ image, alt, size = 'thumb', ratio = '1', lockText,
   }, [])
   return (
     <Frame ratio={ratio} data-locked={image?.locked ? 'true' : undefined} data-loading={src && loaded !== src ? 'true' : undefined}>
-      {src ? <img ref={ref} src={src} alt={alt} loading={eager ? 'eager' : 'lazy'} decoding="async" draggable={false} onLoad={() => setLoaded(src)} onError={() => setLoaded(src)} /> : <NoPhoto />}
+      {src ? (
+        <picture>
+          {sources?.avif && <source type="image/avif" srcSet={sources.avif} sizes={sizes} />}
+          <img ref={ref} src={src} srcSet={sources?.webp} sizes={sources ? sizes : undefined} alt={alt} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager && size === 'full' ? 'high' : undefined} decoding="async" draggable={false} onLoad={() => setLoaded(src)} onError={() => setLoaded(src)} />
+        </picture>
+      ) : (
+        <NoPhoto />
+      )}
       {image?.locked &&
         (onLock ? (
           <LockButton type="button" onClick={onLock} data-testid="photo-lock" aria-haspopup="dialog">

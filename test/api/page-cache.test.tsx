@@ -31,14 +31,14 @@ let gate: Promise<void> | undefined
  * careless page would do besides: write the request's URL into the markup. Other paths: /login (a page that is
  * never shared), /sets-cookie and /late-cookie (a page whose response sets a cookie), /boom (a 500), anything else the 404 page.
  */
-async function render(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<RenderedPage> {
+async function render(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, url: string): Promise<RenderedPage> {
   renders++
   if (gate) await gate
   const ctx = req.ctx
-  const path = req.url.split('?')[0]
+  const path = url.split('?')[0]
   const nonce = cspNonce(reply)
   const user = ctx.account ? await presentUser(app.services.database.db, ctx.account, ctx.tenant.cdn_prefix) : null
-  const pageContext = { urlPathname: path, urlOriginal: req.url, tenant: publicTenant(app.services, ctx), lng: ctx.lng, user, config: { layout: 'default' } } as unknown as PageContext
+  const pageContext = { urlPathname: path, urlOriginal: url, tenant: publicTenant(app.services, ctx), lng: ctx.lng, user, config: { layout: 'default' } } as unknown as PageContext
   const emotionCache = createEmotionCache(nonce)
   const emotion = createEmotionServer(emotionCache)
   const html = renderToString(
@@ -48,9 +48,11 @@ async function render(app: FastifyInstance, req: FastifyRequest, reply: FastifyR
   )
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html))
   const json = JSON.stringify({ tenant: ctx.tenant.id, lng: ctx.lng, user: user?.id ?? null })
-  const body = `<!DOCTYPE html><html lang="${ctx.lng}"><head>${styles}<script id="ctx" type="application/json" nonce="${nonce}">${json}</script></head><body><div id="root">${html}</div><p id="url">${escapeHtml(req.url)}</p></body></html>`
+  const body = `<!DOCTYPE html><html lang="${ctx.lng}"><head>${styles}<script id="ctx" type="application/json" nonce="${nonce}">${json}</script></head><body><div id="root">${html}</div><p id="url">${escapeHtml(url)}</p></body></html>`
   const headers: [string, string][] = [['Content-Type', 'text/html;charset=utf-8']]
   if (path === '/') return { statusCode: 200, headers, body, pageId: '/pages/index' }
+  // The logged-out search: the one shared page that reads tracking (a traffic source lets a visitor search).
+  if (path === '/members') return { statusCode: 200, headers, body, pageId: '/pages/members-search' }
   if (path === '/login') return { statusCode: 200, headers, body, pageId: '/pages/login' }
   if (path === '/sets-cookie') return { statusCode: 200, headers: [...headers, ['Set-Cookie', 'first_touch=abc; Path=/']], body, pageId: '/pages/index' }
   if (path === '/late-cookie') {
@@ -73,7 +75,7 @@ beforeAll(async () => {
     pages: async (a) => {
       a.get('/*', { compress: false }, (req, reply) => {
         if (!req.ctx || req.url.startsWith('/api/')) return reply.callNotFound()
-        return servePage(req, reply, { cache: a.services.pageCache, buildId: 'test-build', render: () => render(a, req, reply) })
+        return servePage(req, reply, { cache: a.services.pageCache, buildId: 'test-build', render: (url) => render(a, req, reply, url) })
       })
     },
   })
@@ -175,19 +177,57 @@ describe('rendered-HTML cache of anonymous pages', () => {
     expect(renders).toBe(2)
   })
 
-  it('never puts a tracking parameter or tracking cookie into a cached page', async () => {
-    for (const param of ['network', 'ref', 'sub1', 'sub2', 'sub3']) {
-      const tracked = await get(`/?${param}=tracked-${param}`)
-      expect(tracked.headers['x-cache']).toBe('bypass')
-      expect(tracked.headers['cache-control']).toBe(PERSONAL_CACHE_CONTROL)
-      // This page writes its URL into the markup: the tracked request's own answer shows it, nobody else's.
-      expect(tracked.body).toContain(`tracked-${param}`)
-    }
-    expect((await get('/', { cookie: 'first_touch=campaign-7; lang=nl' })).headers['x-cache']).toBe('bypass')
+  it('serves tracked visitors from the cache: no parameter in the markup, the first-touch cookie in a header of its own', async () => {
+    const tracked = await get('/?network=adnet-77&sub1=click-123&clickid=cid-555')
+    expect(tracked.statusCode).toBe(200)
+    // Rendered from the address without its tracking parameters, stored, and sent to this visitor with the cookie.
+    expect(tracked.headers['x-cache']).toBe('miss')
+    const cookie = String(tracked.headers['set-cookie'])
+    expect(cookie).toMatch(/^ft=/)
+    // The response sets a cookie: no shared cache in front may keep it, the entry in memory is still shared.
+    expect(tracked.headers['cache-control']).toBe(PERSONAL_CACHE_CONTROL)
+    for (const value of ['adnet-77', 'click-123', 'cid-555', 'network=', 'sub1=']) expect(tracked.body).not.toContain(value)
+    expect(app.services.pageCache.stats().entries).toBe(1)
+    // An untracked visitor gets that entry; so does the next tracked one (its own cookie, the same markup).
     const visitor = await get('/')
-    expect(visitor.headers['x-cache']).toBe('miss')
-    expect(visitor.body).not.toContain('tracked-')
-    expect((await get('/')).body).not.toContain('tracked-')
+    expect(visitor.headers['x-cache']).toBe('hit')
+    expect(visitor.headers['set-cookie']).toBeUndefined()
+    expect(visitor.headers['cache-control']).toBe(SHARED_CACHE_CONTROL)
+    for (const param of ['network', 'ref', 'sub1', 'sub2', 'sub3', 'clickid']) {
+      const next = await get(`/?${param}=tracked-${param}`)
+      expect(next.headers['x-cache']).toBe('hit')
+      expect(String(next.headers['set-cookie'])).toMatch(/^ft=/)
+      expect(next.headers['cache-control']).toBe(PERSONAL_CACHE_CONTROL)
+      expect(next.headers.etag).toBeUndefined()
+      expect(next.body).not.toContain('tracked-')
+      expect(next.body).toBe(visitor.body)
+    }
+    // A returning visitor with the first-touch cookie (and the language cookie) is served from the cache too.
+    const returning = await get('/?ref=again', { cookie: `${cookie.split(';')[0]}; lang=nl` })
+    expect(returning.headers['x-cache']).toBe('hit')
+    expect(returning.headers['set-cookie']).toBeUndefined()
+    expect(renders).toBe(1)
+    // A parameter outside the tracking fields and the allow-list still bypasses the cache.
+    expect((await get('/?network=n&other=1')).headers['x-cache']).toBe('bypass')
+    expect(app.services.pageCache.stats().entries).toBe(1)
+  })
+
+  it('renders the logged-out search per request for a tracked visitor (its traffic source decides what it shows)', async () => {
+    const plain = await get('/members')
+    expect(plain.headers['x-cache']).toBe('miss')
+    expect((await get('/members')).headers['x-cache']).toBe('hit')
+    const tracked = await get('/members?network=adnet-9')
+    expect(tracked.headers['x-cache']).toBe('miss')
+    expect(tracked.headers['cache-control']).toBe(PERSONAL_CACHE_CONTROL)
+    // This page reads its traffic source: the tracked visitor's own render has it, the shared entry never does.
+    expect(tracked.body).toContain('network=adnet-9')
+    const visitor = await get('/members')
+    expect(visitor.headers['x-cache']).toBe('hit')
+    expect(visitor.body).not.toContain('adnet-9')
+    // With the first-touch cookie and no parameter, the same: its own render, never stored.
+    const withCookie = await get('/members', { cookie: String(tracked.headers['set-cookie']).split(';')[0] })
+    expect(withCookie.headers['x-cache']).toBe('miss')
+    expect((await get('/members')).body).toBe(visitor.body)
     expect(app.services.pageCache.stats().entries).toBe(1)
   })
 

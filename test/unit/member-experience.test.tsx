@@ -248,9 +248,34 @@ describe('looks', () => {
   it('a photo shimmers as a skeleton until it has loaded', async () => {
     await renderPage(<MemberPhoto image={{ id: 1, thumb_filename: '/media/a.webp', filename: '/media/b.webp', locked: false, visibility: 'public' }} alt="Noor" />)
     const img = screen.getByAltText('Noor')
-    expect(img.parentElement!.getAttribute('data-loading')).toBe('true')
+    const frame = img.closest('picture')!.parentElement!
+    expect(frame.getAttribute('data-loading')).toBe('true')
     fireEvent.load(img)
-    expect(img.parentElement!.getAttribute('data-loading')).toBeNull()
+    expect(frame.getAttribute('data-loading')).toBeNull()
+  })
+
+  it('a photo offers AVIF and WebP in the sizes shown, the stored file as fallback; a locked one only its blurred copy', async () => {
+    const original = 'https://cdn.example/media/' + 'a'.repeat(32) + '.webp'
+    const blurred = 'https://cdn.example/media/' + 'b'.repeat(32) + '.webp'
+    await renderPage(
+      <>
+        <MemberPhoto image={{ id: 1, thumb_filename: original, filename: original, locked: false, visibility: 'public' }} alt="Open" size="full" eager />
+        <MemberPhoto image={{ id: 2, thumb_filename: blurred, filename: blurred, locked: true, visibility: 'public' }} alt="Locked" />
+      </>,
+    )
+    const open = screen.getByAltText('Open')
+    expect(open.getAttribute('src')).toBe(original)
+    expect(open.getAttribute('srcset')).toBe(['480', '800', '1200'].map((w) => `${original.replace('.webp', `-${w}.webp`)} ${w}w`).concat(`${original} 1600w`).join(', '))
+    expect(open.getAttribute('sizes')).toBe('(min-width: 768px) 480px, 100vw')
+    expect(open.getAttribute('fetchpriority')).toBe('high')
+    const avif = open.closest('picture')!.querySelector('source')!
+    expect(avif.getAttribute('type')).toBe('image/avif')
+    expect(avif.getAttribute('srcset')).toContain(`${'a'.repeat(32)}-800.avif 800w`)
+    const locked = screen.getByAltText('Locked')
+    // No AVIF of a blurred copy (WebP is smaller for it); every candidate is the blurred file's or one of its variants.
+    expect(locked.closest('picture')!.querySelector('source')).toBeNull()
+    for (const candidate of locked.getAttribute('srcset')!.split(', ')) expect(candidate).toMatch(new RegExp(`/media/${'b'.repeat(32)}(-\\d+\\.(avif|webp))?(\\.webp)? \\d+w$`))
+    expect(locked.getAttribute('loading')).toBe('lazy')
   })
 
   it('primary buttons: white text on a deeper brand colour that reads at WCAG AA on every demo tenant', () => {

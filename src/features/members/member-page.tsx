@@ -207,7 +207,7 @@ function MemberProfileView({ id }: { id: number }) {
             <Thumbs>
               {photos.map((ph, i) => (
                 <Thumb key={ph.id} type="button" active={ph === current} aria-label={t('member.photo_n', { n: i + 1, total: photos.length })} aria-pressed={ph === current} onClick={() => setPhotoIndex(i)}>
-                  <MemberPhoto image={ph} alt="">
+                  <MemberPhoto image={ph} alt="" sizes="(min-width: 768px) 90px, 20vw">
                     {ph.visibility === 'private' && <PrivateTag>{t('member.private')}</PrivateTag>}
                   </MemberPhoto>
                 </Thumb>
