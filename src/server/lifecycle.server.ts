@@ -47,15 +47,27 @@ export function registerHealth(app: FastifyInstance, services: Services) {
   })
 }
 
+/** How long a live socket gets to answer the closing handshake on shutdown before it is cut. */
+const LIVE_SOCKET_CLOSE_MS = 1000
+
 /**
  * @fastify/websocket's preClose: every live socket is closed with the restart code before the server stops,
  * so clients move to another instance at once instead of waiting for their heartbeat to fail.
  */
 export function closeLiveSockets(this: FastifyInstance, done: () => void) {
   const server = this.websocketServer
-  for (const client of server?.clients ?? []) client.close(RESTART_CLOSE_CODE, 'restart')
-  if (server) server.close(() => done())
-  else done()
+  if (!server) return done()
+  for (const client of server.clients) client.close(RESTART_CLOSE_CODE, 'restart')
+  // A peer that does not answer the closing handshake (gone, or paused) would hold the server's close for ws's 30 s
+  // close timeout, beyond the shutdown deadline: after a second it is cut.
+  const cut = setTimeout(() => {
+    for (const client of server.clients) client.terminate()
+  }, LIVE_SOCKET_CLOSE_MS)
+  cut.unref()
+  server.close(() => {
+    clearTimeout(cut)
+    done()
+  })
 }
 
 /**
