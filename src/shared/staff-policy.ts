@@ -37,6 +37,10 @@ export const STAFF_ACTIONS = [
   'operator.queue',
   /** Writing as the fictional profile of a claimed conversation (reply, typing) and the notes about its member. */
   'operator.reply',
+  /** The tenants' orders and payments, filtered (/admin/payments). */
+  'payments.view',
+  /** Refunding a paid payment through its provider; the credits it added go back through the ledger. */
+  'payments.refund',
 ] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]
 
@@ -63,6 +67,8 @@ export const POLICY: Record<StaffAction, readonly StaffRole[]> = {
   'newsletter.export': ['admin', 'marketer'],
   'operator.queue': ['admin', 'chat_operator'],
   'operator.reply': ['admin', 'chat_operator'],
+  'payments.view': ['admin', 'support'],
+  'payments.refund': ['admin'],
 }
 
 export function isStaffRole(role: unknown): role is StaffRole {
