@@ -41,6 +41,10 @@ export const STAFF_ACTIONS = [
   'payments.view',
   /** Refunding a paid payment through its provider; the credits it added go back through the ledger. */
   'payments.refund',
+  /** Every tenant with its domains, niche, pool, languages and state (/admin/tenants). */
+  'tenants.view',
+  /** Switching a tenant off for maintenance and on again (its tenant file, decision 027). */
+  'tenants.maintenance',
 ] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]
 
@@ -69,6 +73,8 @@ export const POLICY: Record<StaffAction, readonly StaffRole[]> = {
   'operator.reply': ['admin', 'chat_operator'],
   'payments.view': ['admin', 'support'],
   'payments.refund': ['admin'],
+  'tenants.view': ['admin', 'marketer'],
+  'tenants.maintenance': ['admin'],
 }
 
 export function isStaffRole(role: unknown): role is StaffRole {

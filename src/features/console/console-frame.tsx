@@ -21,6 +21,7 @@ const SECTIONS: { href: string; action: StaffAction; key: string }[] = [
   { href: '/admin/complaints', action: 'complaints.view', key: 'admin.nav.complaints' },
   { href: '/admin/payments', action: 'payments.view', key: 'admin.nav.payments' },
   { href: '/admin/chats', action: 'operator.queue', key: 'admin.nav.chats' },
+  { href: '/admin/tenants', action: 'tenants.view', key: 'admin.nav.tenants' },
   { href: '/admin/landers', action: 'landers.view', key: 'admin.nav.landers' },
   { href: '/admin/audit', action: 'audit.view', key: 'admin.nav.audit' },
 ]
