@@ -4,11 +4,12 @@
 // chat operator who opens /admin lands on /admin/chats.
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { commandSocketPath, sendCommand } from '../../src/server/command-socket.server'
+import type { StaffRole } from '../../src/shared/staff-policy'
 import { entryWarningConfirmed, hydrated, signUp, siteUrl, watchConsole } from './helpers'
 
 const PASSWORD = 'a long admin password'
 
-async function staffMember(project: string, role: string) {
+async function staffMember(project: string, role: StaffRole) {
   const email = `${role}-${project}-${Date.now()}@staf.example`
   expect(await sendCommand(commandSocketPath(process.env.E2E_DATA_DIR!), { command: 'staff:create', tenant: 'datingstad', email, password: PASSWORD, role })).toMatchObject({ ok: true })
   return email

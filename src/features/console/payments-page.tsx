@@ -101,7 +101,7 @@ function Payments({ staff }: { staff: StaffMe }) {
       {data && data.payments.length === 0 && <p>{t('admin.none')}</p>}
       {data && data.payments.length > 0 && (
         <TableWrap>
-          <Table>
+          <Table style={{ minWidth: 860 }}>
             <thead>
               <tr>
                 <th>{t('admin.payments.id')}</th>

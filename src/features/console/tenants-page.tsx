@@ -52,7 +52,7 @@ function Tenants({ staff }: { staff: StaffMe }) {
       {error && <Alert role="alert">{error.message}</Alert>}
       {data && (
         <TableWrap>
-          <Table>
+          <Table style={{ minWidth: 860 }}>
             <thead>
               <tr>
                 <th>{t('admin.tenants.name')}</th>
