@@ -45,6 +45,8 @@ export const STAFF_ACTIONS = [
   'tenants.view',
   /** Switching a tenant off for maintenance and on again (its tenant file, decision 027). */
   'tenants.maintenance',
+  /** The staff accounts, and making one (the rules of npm run staff:create). */
+  'staff.manage',
 ] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]
 
@@ -75,6 +77,7 @@ export const POLICY: Record<StaffAction, readonly StaffRole[]> = {
   'payments.refund': ['admin'],
   'tenants.view': ['admin', 'marketer'],
   'tenants.maintenance': ['admin'],
+  'staff.manage': ['admin'],
 }
 
 export function isStaffRole(role: unknown): role is StaffRole {

@@ -14,6 +14,7 @@ import { landerGalleryEndpoint, trafficStatsEndpoint } from '../../src/features/
 import { OPERATOR_ENDPOINTS } from '../../src/features/console/operator-endpoints'
 import { PAYMENT_ENDPOINTS } from '../../src/features/console/payment-endpoints'
 import { TENANT_ENDPOINTS } from '../../src/features/console/tenant-endpoints'
+import { STAFF_ENDPOINTS } from '../../src/features/console/staff-endpoints'
 import { paidPayment } from '../support/paid-payment'
 import { POLICY, STAFF_ACTIONS, STAFF_ROLES, can, type StaffRole } from '../../src/shared/staff-policy'
 import type { EndpointDefinition } from '../../src/shared/endpoint'
@@ -21,7 +22,7 @@ import type { EndpointDefinition } from '../../src/shared/endpoint'
 jest.setTimeout(120_000)
 
 const HOST = 'datingstad.nl'
-const ENDPOINTS: EndpointDefinition[] = [...CONSOLE_ENDPOINTS, pendingPhotosEndpoint, reviewPhotoEndpoint, newsletterExportEndpoint, landerGalleryEndpoint, trafficStatsEndpoint, ...OPERATOR_ENDPOINTS, ...PAYMENT_ENDPOINTS, ...TENANT_ENDPOINTS]
+const ENDPOINTS: EndpointDefinition[] = [...CONSOLE_ENDPOINTS, pendingPhotosEndpoint, reviewPhotoEndpoint, newsletterExportEndpoint, landerGalleryEndpoint, trafficStatsEndpoint, ...OPERATOR_ENDPOINTS, ...PAYMENT_ENDPOINTS, ...TENANT_ENDPOINTS, ...STAFF_ENDPOINTS]
 
 /** A valid call of each endpoint, with what it needs made fresh, so an allowed role gets 200. */
 function callFor(def: EndpointDefinition, db: Database['db'], app: () => FastifyInstance, cookie: string | undefined): () => Promise<{ query?: Record<string, string>; body?: Record<string, unknown> }> {
@@ -62,6 +63,8 @@ function callFor(def: EndpointDefinition, db: Database['db'], app: () => Fastify
       // Asking for the state a brand has already: allowed roles get 200 and the project's tenant files stay untouched
       // (the switch itself: test/api/console-tenants.test.ts, on a copy of the files).
       return async () => ({ body: { id: 'rijpedates', maintenance: false } })
+    case '/api/admin/staff-create.php':
+      return async () => ({ body: { tenant: 'datingstad', email: `nieuw-${crypto.randomUUID()}@staf.example`, password: 'een lang wachtwoord', role: 'moderator' } })
     case '/api/admin/traffic.php':
       return async () => ({ query: { tenant: 'datingstad' } })
     case '/api/admin/overview.php':

@@ -23,6 +23,7 @@ const SECTIONS: { href: string; action: StaffAction; key: string }[] = [
   { href: '/admin/chats', action: 'operator.queue', key: 'admin.nav.chats' },
   { href: '/admin/tenants', action: 'tenants.view', key: 'admin.nav.tenants' },
   { href: '/admin/landers', action: 'landers.view', key: 'admin.nav.landers' },
+  { href: '/admin/staff', action: 'staff.manage', key: 'admin.nav.staff' },
   { href: '/admin/audit', action: 'audit.view', key: 'admin.nav.audit' },
 ]
 
