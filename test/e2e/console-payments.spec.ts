@@ -73,3 +73,22 @@ test('a chat operator who opens /admin lands on the chats', async ({ browser }, 
   await expect(staff).toHaveURL(siteUrl('datingstad', '/admin/chats'))
   await expect(staff.getByTestId('console-forbidden')).toHaveCount(0)
 })
+
+test('an admin creates a moderator in the console, who then logs in with that role', async ({ browser }, info) => {
+  const staff = await consoleLogin(browser, await staffMember(info.project.name, 'admin'), '/admin/staff')
+  const problems = watchConsole(staff)
+  const email = `moderator-${info.project.name}-${Date.now()}@staf.example`
+  await staff.getByLabel('E-mailadres').fill(email)
+  await staff.getByLabel('Wachtwoord (minstens 12 tekens)').fill(PASSWORD)
+  await staff.getByLabel('Rol').selectOption('moderator')
+  await staff.getByLabel('Site').selectOption('datingstad')
+  await staff.getByRole('button', { name: 'Medewerker aanmaken' }).click()
+  await expect(staff.getByRole('status')).toHaveText(`${email} is aangemaakt als Moderator.`)
+  await expect(staff.getByTestId('staff-row').filter({ hasText: email })).toContainText('Moderator')
+  await staff.screenshot({ path: info.outputPath(`console-staff-${info.project.name}.png`), fullPage: true })
+  expect(problems).toEqual([])
+
+  // The new moderator opens /admin and lands on the members (no overview for that role).
+  const moderator = await consoleLogin(browser, email, '/admin')
+  await expect(moderator).toHaveURL(siteUrl('datingstad', '/admin/members'))
+})
