@@ -83,7 +83,7 @@ function Staff() {
       {error && <Alert role="alert">{error.message}</Alert>}
       {data && (
         <TableWrap>
-          <Table style={{ minWidth: 640 }}>
+          <Table style={{ minWidth: 720 }}>
             <thead>
               <tr>
                 <th>{t('admin.members.email')}</th>
@@ -97,7 +97,7 @@ function Staff() {
               {data.staff.map((s) => (
                 <tr key={s.id} data-testid="staff-row">
                   <td style={{ overflowWrap: 'anywhere' }}>{s.email}</td>
-                  <td>{t(`admin.role.${s.role}`, { defaultValue: s.role })}</td>
+                  <td style={{ whiteSpace: 'nowrap' }}>{t(`admin.role.${s.role}`, { defaultValue: s.role })}</td>
                   <td>{s.pool}</td>
                   <td>{s.tenant_id}</td>
                   <td style={{ whiteSpace: 'nowrap' }}>{s.created_at.slice(0, 10)}</td>

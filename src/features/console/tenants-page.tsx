@@ -68,14 +68,14 @@ function Tenants({ staff }: { staff: StaffMe }) {
             <tbody>
               {data.tenants.map((x) => (
                 <tr key={x.id} data-testid="tenant-row">
-                  <td>
+                  <td style={{ whiteSpace: 'nowrap' }}>
                     <strong>{x.name}</strong>
                     <br />
                     <small>{x.id}</small>
                   </td>
                   <td style={{ overflowWrap: 'anywhere' }}>{x.domains.join(', ')}</td>
                   <td>{x.niche}</td>
-                  <td>{x.pool}</td>
+                  <td style={{ whiteSpace: 'nowrap' }}>{x.pool}</td>
                   <td>{x.languages.join(', ')}</td>
                   <td style={{ whiteSpace: 'nowrap' }}>
                     <Swatch colour={x.primary} /> <Swatch colour={x.secondary} />
