@@ -14,6 +14,8 @@ import { settingsRoutes } from './api/settings.server'
 import { complaintRoutes } from './api/complaints.server'
 import { consoleRoutes } from './api/console.server'
 import { operatorRoutes } from './api/operator.server'
+import { consoleTenantRoutes } from './api/console-tenants.server'
+import { consoleStaffRoutes } from './api/console-staff.server'
 import { accountRoutes } from './api/accounts.server'
 import { accountSettingsRoutes } from './api/settings-account.server'
 import { notificationRoutes } from './api/notifications.server'
@@ -146,6 +148,8 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
   await app.register(complaintRoutes)
   await app.register(consoleRoutes)
   await app.register(operatorRoutes)
+  await app.register(consoleTenantRoutes)
+  await app.register(consoleStaffRoutes)
   await app.register(accountRoutes)
   await app.register(accountSettingsRoutes)
   await app.register(notificationRoutes)

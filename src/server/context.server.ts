@@ -21,6 +21,8 @@ export interface Services {
   config: Config
   database: Database
   tenants: TenantRegistry
+  /** The folder of the tenant files (the console's maintenance switch writes there; decision 037 addendum). */
+  tenantsDir: string
   i18n: I18nService
   geoip: GeoIp
   vapid: { publicKey: string; privateKey: string }

@@ -1,7 +1,7 @@
 // Makes the services the app runs on, once at start (and in tests, over a test database).
 import type { Config } from './config.server'
 import type { Database } from '../db/client.server'
-import type { TenantRegistry } from './tenants.server'
+import { tenantsDir, type TenantRegistry } from './tenants.server'
 import type { Services } from './context.server'
 import { createI18nService } from './i18n.server'
 import { openGeoIp } from './geoip.server'
@@ -31,7 +31,7 @@ import { postbackJobHandler } from '../features/tracking/postback.server'
  * jobIntervalMs 0 leaves the job worker to explicit runDue() calls (tests). pushAgent is for tests only: the
  * HTTPS agent that reaches a local push service with a self-signed certificate.
  */
-export async function createServices(opts: { config: Config; database: Database; tenants: TenantRegistry; media?: MediaStorage; jobIntervalMs?: number; log?: (m: string) => void; pushAgent?: https.Agent }): Promise<Services> {
+export async function createServices(opts: { config: Config; database: Database; tenants: TenantRegistry; tenantsDir?: string; media?: MediaStorage; jobIntervalMs?: number; log?: (m: string) => void; pushAgent?: https.Agent }): Promise<Services> {
   const { config, database, tenants } = opts
   // Every line of the services' log (jobs, Redis, GIPHY) passes the same redaction as the request log.
   const rawLog = opts.log
@@ -68,5 +68,5 @@ export async function createServices(opts: { config: Config; database: Database;
   const pageCache = createPageCache({ maxBytes: config.pageCacheBytes })
   // A reloaded tenant file shows at once: no page rendered from the old one is served again (decision 033).
   tenants.onReplace(() => pageCache.clear())
-  return { config, database, tenants, i18n, geoip: await openGeoIp(), vapid, mailer, jobs, realtime, gifs, limiter, pageCache, media }
+  return { config, database, tenants, tenantsDir: opts.tenantsDir ?? tenantsDir(), i18n, geoip: await openGeoIp(), vapid, mailer, jobs, realtime, gifs, limiter, pageCache, media }
 }

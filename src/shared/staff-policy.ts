@@ -37,6 +37,16 @@ export const STAFF_ACTIONS = [
   'operator.queue',
   /** Writing as the fictional profile of a claimed conversation (reply, typing) and the notes about its member. */
   'operator.reply',
+  /** The tenants' orders and payments, filtered (/admin/payments). */
+  'payments.view',
+  /** Refunding a paid payment through its provider; the credits it added go back through the ledger. */
+  'payments.refund',
+  /** Every tenant with its domains, niche, pool, languages and state (/admin/tenants). */
+  'tenants.view',
+  /** Switching a tenant off for maintenance and on again (its tenant file, decision 027). */
+  'tenants.maintenance',
+  /** The staff accounts, and making one (the rules of npm run staff:create). */
+  'staff.manage',
 ] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]
 
@@ -63,6 +73,11 @@ export const POLICY: Record<StaffAction, readonly StaffRole[]> = {
   'newsletter.export': ['admin', 'marketer'],
   'operator.queue': ['admin', 'chat_operator'],
   'operator.reply': ['admin', 'chat_operator'],
+  'payments.view': ['admin', 'support'],
+  'payments.refund': ['admin'],
+  'tenants.view': ['admin', 'marketer'],
+  'tenants.maintenance': ['admin'],
+  'staff.manage': ['admin'],
 }
 
 export function isStaffRole(role: unknown): role is StaffRole {

@@ -12,13 +12,17 @@ import { pendingPhotosEndpoint, reviewPhotoEndpoint } from '../../src/features/p
 import { newsletterExportEndpoint } from '../../src/features/notifications/endpoints'
 import { landerGalleryEndpoint, trafficStatsEndpoint } from '../../src/features/landers/gallery'
 import { OPERATOR_ENDPOINTS } from '../../src/features/console/operator-endpoints'
+import { PAYMENT_ENDPOINTS } from '../../src/features/console/payment-endpoints'
+import { TENANT_ENDPOINTS } from '../../src/features/console/tenant-endpoints'
+import { STAFF_ENDPOINTS } from '../../src/features/console/staff-endpoints'
+import { paidPayment } from '../support/paid-payment'
 import { POLICY, STAFF_ACTIONS, STAFF_ROLES, can, type StaffRole } from '../../src/shared/staff-policy'
 import type { EndpointDefinition } from '../../src/shared/endpoint'
 
 jest.setTimeout(120_000)
 
 const HOST = 'datingstad.nl'
-const ENDPOINTS: EndpointDefinition[] = [...CONSOLE_ENDPOINTS, pendingPhotosEndpoint, reviewPhotoEndpoint, newsletterExportEndpoint, landerGalleryEndpoint, trafficStatsEndpoint, ...OPERATOR_ENDPOINTS]
+const ENDPOINTS: EndpointDefinition[] = [...CONSOLE_ENDPOINTS, pendingPhotosEndpoint, reviewPhotoEndpoint, newsletterExportEndpoint, landerGalleryEndpoint, trafficStatsEndpoint, ...OPERATOR_ENDPOINTS, ...PAYMENT_ENDPOINTS, ...TENANT_ENDPOINTS, ...STAFF_ENDPOINTS]
 
 /** A valid call of each endpoint, with what it needs made fresh, so an allowed role gets 200. */
 function callFor(def: EndpointDefinition, db: Database['db'], app: () => FastifyInstance, cookie: string | undefined): () => Promise<{ query?: Record<string, string>; body?: Record<string, unknown> }> {
@@ -51,6 +55,16 @@ function callFor(def: EndpointDefinition, db: Database['db'], app: () => Fastify
       return async () => ({ body: { conversation_id: await claimed(cookie) } })
     case '/api/admin/operator-note.php':
       return async () => ({ body: { conversation_id: await claimed(cookie), note: 'Houdt van fietsen.' } })
+    case '/api/admin/payments.php':
+      return async () => ({ query: { status: 'paid' } })
+    case '/api/admin/payment-refund.php':
+      return async () => ({ body: { id: (await paidPayment(app(), db)).paymentId, reason: 'dubbel betaald' } })
+    case '/api/admin/tenant-maintenance.php':
+      // Asking for the state a brand has already: allowed roles get 200 and the project's tenant files stay untouched
+      // (the switch itself: test/api/console-tenants.test.ts, on a copy of the files).
+      return async () => ({ body: { id: 'rijpedates', maintenance: false } })
+    case '/api/admin/staff-create.php':
+      return async () => ({ body: { tenant: 'datingstad', email: `nieuw-${crypto.randomUUID()}@staf.example`, password: 'een lang wachtwoord', role: 'moderator' } })
     case '/api/admin/traffic.php':
       return async () => ({ query: { tenant: 'datingstad' } })
     case '/api/admin/overview.php':

@@ -26,7 +26,7 @@ export interface TestServiceOptions {
 export async function makeServices(database: Database, env: Record<string, string> = {}, opts: TestServiceOptions = {}): Promise<Services> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dating-test-'))
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '3000', DEV_MAILBOX: 'true', PUBLIC_URL: 'http://{id}.localhost:3000', ...env })
-  return createServices({ config, database, tenants: await loadTenants(opts.tenantsDir), jobIntervalMs: 0, pushAgent: opts.pushAgent })
+  return createServices({ config, database, tenants: await loadTenants(opts.tenantsDir), tenantsDir: opts.tenantsDir, jobIntervalMs: 0, pushAgent: opts.pushAgent })
 }
 
 export async function makeTestApp(database: Database, env: Record<string, string> = {}, opts: TestServiceOptions = {}): Promise<FastifyInstance> {

@@ -1,7 +1,8 @@
 // The console's frame (decision 028): the staff login when there is no console session, else the navigation of
 // the sections the staff member's role may use (the policy table, read here only to show links; the server
 // checks every call) and the section itself, or a refusal when the role may not use it.
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
+import { navigate } from 'vike/client/router'
 import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { callEndpoint, useEndpoint } from '../../shared/api-client'
@@ -18,8 +19,11 @@ const SECTIONS: { href: string; action: StaffAction; key: string }[] = [
   { href: '/admin/members', action: 'members.search', key: 'admin.nav.members' },
   { href: '/admin/photos', action: 'photos.review', key: 'admin.nav.photos' },
   { href: '/admin/complaints', action: 'complaints.view', key: 'admin.nav.complaints' },
+  { href: '/admin/payments', action: 'payments.view', key: 'admin.nav.payments' },
   { href: '/admin/chats', action: 'operator.queue', key: 'admin.nav.chats' },
+  { href: '/admin/tenants', action: 'tenants.view', key: 'admin.nav.tenants' },
   { href: '/admin/landers', action: 'landers.view', key: 'admin.nav.landers' },
+  { href: '/admin/staff', action: 'staff.manage', key: 'admin.nav.staff' },
   { href: '/admin/audit', action: 'audit.view', key: 'admin.nav.audit' },
 ]
 
@@ -45,6 +49,11 @@ export function ConsoleFrame({ action, path, width = 1100, children }: { action:
   const { t } = useTranslation()
   const { tenant } = usePageContext()
   const me = useEndpoint(staffSessionEndpoint, {}, { shouldRetryOnError: false, revalidateOnFocus: false })
+  const landing = me.data?.staff ? landingOf(me.data.staff, path, action) : undefined
+  // /admin is the overview; a role without it (a chat operator, support, a moderator) lands on its first section.
+  useEffect(() => {
+    if (landing) void navigate(landing)
+  }, [landing])
   if (me.error) {
     return (
       <PageColumn>
@@ -78,6 +87,8 @@ export function ConsoleFrame({ action, path, width = 1100, children }: { action:
       <PageColumn width={width}>
         {staff.actions.includes(action) ? (
           children(staff)
+        ) : landing ? (
+          <p aria-busy="true">{t('admin.loading')}</p>
         ) : (
           <Alert role="alert" data-testid="console-forbidden">
             {t('admin.errors.forbidden')}
@@ -86,6 +97,12 @@ export function ConsoleFrame({ action, path, width = 1100, children }: { action:
       </PageColumn>
     </>
   )
+}
+
+/** Where a staff member who opened /admin without the overview belongs: the first section their role may use. */
+export function landingOf(staff: Pick<StaffMe, 'actions'>, path: string, action: StaffAction): string | undefined {
+  if (path !== '/admin' || staff.actions.includes(action)) return undefined
+  return SECTIONS.find((s) => staff.actions.includes(s.action))?.href
 }
 
 function StaffLogin({ onDone }: { onDone: () => void }) {

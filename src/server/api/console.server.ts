@@ -15,6 +15,9 @@ import { publishBalance } from '../../features/payments/ledger.server'
 import type { Account } from '../../features/accounts/sessions.server'
 import type { LiveServerEvent } from '../../shared/chat-contracts'
 import { enforceLimit } from '../rate-limit.server'
+import { paymentsListEndpoint, refundPaymentEndpoint } from '../../features/console/payment-endpoints'
+import { listPayments, refundPayment } from '../../features/console/payments.server'
+import { paymentServices } from '../../features/payments/routes.server'
 
 /** Console logins per client address in 5 minutes. */
 export const STAFF_LOGINS_PER_ADDRESS = 10
@@ -108,6 +111,19 @@ export async function consoleRoutes(app: FastifyInstance) {
     const out = await replyToComplaint(db, pools(req.ctx.staff), { id: req.body.id, message: req.body.message, lng: req.ctx.lng }, auditorOf(req))
     if (!out) throw notFound(req)
     return { complaint: out }
+  })
+
+  route(app, paymentsListEndpoint, async (req) => ({ payments: await listPayments(db, pools(req.ctx.staff), req.query) }))
+
+  route(app, refundPaymentEndpoint, async (req) => {
+    const out = await refundPayment(db, paymentServices(app.services).provider, pools(req.ctx.staff), req.body, auditorOf(req))
+    if (!out.ok) {
+      if (out.reason === 'not_found') throw notFound(req)
+      throw out.reason === 'provider_error' ? new ApiError(502, 'provider_error', req.ctx.t('admin.payments.provider_error')) : new ApiError(409, 'not_refundable', req.ctx.t('admin.payments.not_refundable'))
+    }
+    // The member's open tabs show the new balance at once.
+    if (out.balance) await publishBalance(realtime, out.balance.accountId, { balance: out.balance.balance, paidUser: out.balance.paidUser })
+    return { payment: out.payment, applied: out.applied, credits_taken: out.creditsTaken, balance: out.balance?.balance ?? null }
   })
 
   route(app, api.auditEndpoint, async (req: EndpointRequest<typeof api.auditEndpoint>) => ({ entries: await auditPage(db, { before: req.query.before, action: req.query.action }) }))

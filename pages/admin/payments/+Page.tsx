@@ -1,0 +1,1 @@
+export { PaymentsPage as default } from '../../../src/features/console/payments-page'

@@ -1,0 +1,1 @@
+export { StaffPage as default } from '../../../src/features/console/staff-page'

@@ -1,0 +1,1 @@
+export { TenantsPage as default } from '../../../src/features/console/tenants-page'

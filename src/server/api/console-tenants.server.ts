@@ -1,0 +1,72 @@
+// The console's tenants view and maintenance switch (decision 037 addendum). Maintenance stays what decision 027
+// made it, a field of the tenant file: the switch writes `maintenance: true|false` into tenants/<id>.ts and reloads
+// the tenants in this process at once (other processes follow their file watcher). The new files are validated as
+// at start; a refused reload puts the file back as it was and the running tenants stay.
+import fs from 'node:fs'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { ApiError } from '../context.server'
+import { route } from '../endpoint.server'
+import { reloadTenants } from '../tenants.server'
+import { allPools, poolsOf } from '../../shared/staff-policy'
+import type { Tenant } from '../../shared/tenant-schema'
+import { auditorOf, writeAudit } from '../../features/console/audit.server'
+import { tenantMaintenanceEndpoint, tenantsListEndpoint, type ConsoleTenant } from '../../features/console/tenant-endpoints'
+
+const present = (t: Tenant): ConsoleTenant => ({
+  id: t.id, name: t.name, domains: t.domains, niche: t.niche, pool: t.pool, default_locale: t.default_locale, countries: t.countries,
+  languages: [...new Set([t.default_locale, ...Object.values(t.countries).flat()])],
+  maintenance: t.maintenance, maintenance_retry_after_minutes: t.maintenance_retry_after_minutes, primary: t.theme.primary, secondary: t.theme.secondary,
+})
+
+/**
+ * The tenant file's text with `maintenance` set: the existing line changed, else a line added after the id. The
+ * file stays the operator's own (comments and layout untouched).
+ */
+export function withMaintenance(source: string, id: string, on: boolean): string {
+  const line = /^(\s*)maintenance:\s*(true|false)\s*,/m
+  if (line.test(source)) return source.replace(line, `$1maintenance: ${on},`)
+  const idLine = new RegExp(`^(\\s*)id:\\s*['"]${id}['"]\\s*,[^\\n]*$`, 'm')
+  if (!idLine.test(source)) throw new Error(`no id line in the tenant file of ${id}`)
+  return source.replace(idLine, (m, indent: string) => `${m}\n${indent}maintenance: ${on},`)
+}
+
+export async function consoleTenantRoutes(app: FastifyInstance) {
+  const { db } = app.services.database
+  const { tenants } = app.services
+  const mine = (staff: Parameters<typeof poolsOf>[0]) => {
+    const pools = poolsOf(staff, allPools(tenants.all))
+    return tenants.all.filter((t) => pools.includes(t.pool))
+  }
+  // One switch at a time in this process: two writes of tenant files must not interleave.
+  let queue: Promise<unknown> = Promise.resolve()
+
+  route(app, tenantsListEndpoint, async (req) => ({ tenants: mine(req.ctx.staff).map(present) }))
+
+  route(app, tenantMaintenanceEndpoint, async (req) => {
+    const { id, maintenance } = req.body
+    const run = queue.then(async () => {
+      const tenant = mine(req.ctx.staff).find((t) => t.id === id)
+      if (!tenant) throw new ApiError(404, 'not_found', req.ctx.t('admin.errors.not_found'))
+      if (tenant.maintenance === maintenance) return { tenant: present(tenant), changed: false }
+      // A brand in maintenance answers its API with 503, this console included: switching off the brand the console
+      // is opened on would lock the switch out. It is done from another brand's console (or in the file).
+      if (maintenance && tenant.id === req.ctx.tenant.id) throw new ApiError(409, 'current_tenant', req.ctx.t('admin.tenants.current_tenant'))
+      const file = path.join(app.services.tenantsDir, `${id}.ts`)
+      const before = fs.readFileSync(file, 'utf8')
+      fs.writeFileSync(file, withMaintenance(before, id, maintenance))
+      try {
+        await reloadTenants(tenants, app.services.tenantsDir)
+      } catch (err) {
+        fs.writeFileSync(file, before)
+        req.log.warn({ err }, 'tenant file refused after the maintenance switch')
+        throw new ApiError(409, 'tenant_file_refused', req.ctx.t('admin.tenants.file_refused'))
+      }
+      const now = tenants.byId.get(id)!
+      await writeAudit(db, auditorOf(req), { action: 'tenants.maintenance', pool: now.pool, targetType: 'tenant', targetId: id, before: { maintenance: tenant.maintenance }, after: { maintenance: now.maintenance } })
+      return { tenant: present(now), changed: true }
+    })
+    queue = run.catch(() => undefined)
+    return run
+  })
+}

@@ -1,0 +1,94 @@
+// The console's payments and tenants (/admin/payments, /admin/tenants; decision 037 addendum) in the browser,
+// desktop and phone: a member buys credits with the test provider, an admin finds the payment and refunds it (the
+// member's credits go back to 0, the row reads Terugbetaald); the tenants view lists every brand with its state; a
+// chat operator who opens /admin lands on /admin/chats.
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { commandSocketPath, sendCommand } from '../../src/server/command-socket.server'
+import type { StaffRole } from '../../src/shared/staff-policy'
+import { entryWarningConfirmed, hydrated, signUp, siteUrl, watchConsole } from './helpers'
+
+const PASSWORD = 'a long admin password'
+
+async function staffMember(project: string, role: StaffRole) {
+  const email = `${role}-${project}-${Date.now()}@staf.example`
+  expect(await sendCommand(commandSocketPath(process.env.E2E_DATA_DIR!), { command: 'staff:create', tenant: 'datingstad', email, password: PASSWORD, role })).toMatchObject({ ok: true })
+  return email
+}
+
+async function consoleLogin(browser: Browser, email: string, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  await entryWarningConfirmed(page)
+  await page.goto(siteUrl('datingstad', path))
+  await hydrated(page)
+  const form = page.locator('form').filter({ has: page.getByLabel('Wachtwoord') })
+  await form.getByLabel('E-mailadres').fill(email)
+  await form.getByLabel('Wachtwoord').fill(PASSWORD)
+  await form.getByRole('button', { name: 'Inloggen' }).click()
+  await expect(page.getByTestId('staff-who')).toContainText(email)
+  return page
+}
+
+const api = (page: Page, url: string, body?: object) =>
+  page.evaluate(
+    async ([u, b]) => {
+      const res = await fetch(u as string, b ? { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(b) } : { headers: { Accept: 'application/json' } })
+      return res.json()
+    },
+    [url, body] as const,
+  )
+
+test('an admin refunds a member\'s paid purchase; the credits go back through the ledger', async ({ page, browser }, info) => {
+  const email = `koper-${info.project.name}-${Date.now()}@example.com`
+  await signUp(page, 'datingstad', 'Koos', email)
+  // What the member had before (the signup bonus): the refund takes the 120 bought credits, not these.
+  const before = (await api(page, '/api/credits.php')).balance as number
+  const created = await api(page, '/api/payment.php', { bundle_id: 'popular', method: 'ideal' })
+  const providerId = String(created.checkout_url).split('/').pop()
+  await api(page, '/api/test-checkout.php', { payment_id: providerId, outcome: 'paid' })
+  await expect.poll(async () => (await api(page, `/api/payment.php?id=${created.payment_id}`)).status, { timeout: 20_000 }).toBe('paid')
+
+  const staff = await consoleLogin(browser, await staffMember(info.project.name, 'admin'), '/admin/payments')
+  const problems = watchConsole(staff)
+  await staff.getByLabel('Zoek op e-mailadres, lid-id of betaling-id').fill(email)
+  await staff.getByRole('button', { name: 'Zoeken' }).click()
+  const row = staff.getByTestId('payment-row')
+  await expect(row).toHaveCount(1)
+  await expect(row).toContainText('Betaald')
+  await row.getByRole('button', { name: 'Terugbetalen' }).click()
+  await staff.getByLabel('Reden van de terugbetaling').fill('dubbel betaald, test')
+  await staff.getByTestId('refund-form').getByRole('button', { name: 'Terugbetalen' }).click()
+  await expect(staff.getByRole('status')).toHaveText('Terugbetaald. 120 credits afgeschreven.')
+  await expect(row).toContainText('Terugbetaald')
+  await staff.screenshot({ path: info.outputPath(`console-payments-${info.project.name}.png`), fullPage: true })
+  expect((await api(page, `/api/payment.php?id=${created.payment_id}`)).balance).toBe(before)
+
+  await staff.goto(siteUrl('datingstad', '/admin/tenants'))
+  await expect(staff.getByTestId('tenant-row').filter({ hasText: 'mannenmatch.nl' })).toContainText('Live')
+  await staff.screenshot({ path: info.outputPath(`console-tenants-${info.project.name}.png`), fullPage: true })
+  expect(problems).toEqual([])
+})
+
+test('a chat operator who opens /admin lands on the chats', async ({ browser }, info) => {
+  const staff = await consoleLogin(browser, await staffMember(info.project.name, 'chat_operator'), '/admin')
+  await expect(staff).toHaveURL(siteUrl('datingstad', '/admin/chats'))
+  await expect(staff.getByTestId('console-forbidden')).toHaveCount(0)
+})
+
+test('an admin creates a moderator in the console, who then logs in with that role', async ({ browser }, info) => {
+  const staff = await consoleLogin(browser, await staffMember(info.project.name, 'admin'), '/admin/staff')
+  const problems = watchConsole(staff)
+  const email = `moderator-${info.project.name}-${Date.now()}@staf.example`
+  await staff.getByLabel('E-mailadres').fill(email)
+  await staff.getByLabel('Wachtwoord (minstens 12 tekens)').fill(PASSWORD)
+  await staff.getByLabel('Rol').selectOption('moderator')
+  await staff.getByLabel('Site').selectOption('datingstad')
+  await staff.getByRole('button', { name: 'Medewerker aanmaken' }).click()
+  await expect(staff.getByRole('status')).toHaveText(`${email} is aangemaakt als Moderator.`)
+  await expect(staff.getByTestId('staff-row').filter({ hasText: email })).toContainText('Moderator')
+  await staff.screenshot({ path: info.outputPath(`console-staff-${info.project.name}.png`), fullPage: true })
+  expect(problems).toEqual([])
+
+  // The new moderator opens /admin and lands on the members (no overview for that role).
+  const moderator = await consoleLogin(browser, email, '/admin')
+  await expect(moderator).toHaveURL(siteUrl('datingstad', '/admin/members'))
+})
