@@ -72,7 +72,7 @@ describe('photo variants', () => {
     expect((await get(`/media/${'0'.repeat(32)}-320.avif`)).statusCode).toBe(404)
     expect((await get(`/media/${base(files.thumbFilename)}-320.jpeg`)).statusCode).toBe(404)
     expect((await get(`/media/..%2F${base(files.thumbFilename)}-320.avif`)).statusCode).toBe(404)
-    const gone = await writeImageFiles(await decodeImage(await sharp({ create: { width: 500, height: 500, channels: 3, background: '#abc' } }).png().toBuffer()), mediaDir)
+    const gone = await writeImageFiles(await decodeImage(await sharp({ create: { width: 500, height: 500, channels: 3, background: '#abc' } }).png().toBuffer()), app.services.media)
     expect((await get(`/media/${base(gone.thumbFilename)}-160.webp`)).statusCode).toBe(200)
     // The variants' folder is no address of its own: only the route above, which asks the stored file first.
     expect((await get(`/media/.variants/${base(gone.thumbFilename)}-160.webp`)).statusCode).toBe(404)
