@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from '../../shared/use-translation'
 import { callEndpoint, useEndpoint } from '../../shared/api-client'
-import { HttpError } from '../../shared/http'
+import { errorText } from './error-text'
 import { Alert, TextAreaField } from '../../ui/form'
 import { Button } from '../../ui/button'
 import { PageTitle } from '../../ui/page'
@@ -27,7 +27,7 @@ function Inbox({ staff }: { staff: StaffMe }) {
       await fn()
       await mutate()
     } catch (err) {
-      setNotice(err instanceof HttpError ? Object.values(err.fields ?? {}).join(' ') || err.message : t('errors.generic'))
+      setNotice(errorText(err, t))
     }
   }
   const may = (a: StaffMe['actions'][number]) => staff.actions.includes(a)

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from '../../shared/use-translation'
 import { callEndpoint, useEndpoint } from '../../shared/api-client'
 import { HttpError } from '../../shared/http'
+import { errorText } from './error-text'
 import { usePageContext } from '../../../renderer/page-context'
 import { Alert, TextField } from '../../ui/form'
 import { Button } from '../../ui/button'
@@ -210,7 +211,7 @@ function CreditForm({ id, onDone }: { id: number; onDone: (text: string) => void
       target.reset()
       onDone(t('admin.member.credits_done', { credits: out.credits }))
     } catch (err) {
-      setError(err instanceof HttpError ? Object.values(err.fields ?? {}).join(' ') || err.message : t('errors.generic'))
+      setError(errorText(err, t))
     }
   }
   return (

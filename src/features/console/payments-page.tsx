@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from '../../shared/use-translation'
 import { callEndpoint, useEndpoint } from '../../shared/api-client'
-import { HttpError } from '../../shared/http'
+import { errorText } from './error-text'
 import { Alert, TextField } from '../../ui/form'
 import { Button } from '../../ui/button'
 import { PageTitle } from '../../ui/page'
@@ -44,7 +44,7 @@ function Payments({ staff }: { staff: StaffMe }) {
       setRefunding(undefined)
       await mutate()
     } catch (err) {
-      setNotice({ tone: 'danger', text: err instanceof HttpError ? Object.values(err.fields ?? {}).join(' ') || err.message : t('errors.generic') })
+      setNotice({ tone: 'danger', text: errorText(err, t) })
     } finally {
       setBusy(false)
     }
