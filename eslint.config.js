@@ -9,26 +9,10 @@ const RAW_HTTP = { regex: '(^|/)shared/http$', importNames: ['http'], message: '
 
 // Feature boundaries (bulletproof-react style, docs/decisions/036-feature-boundaries.md): a feature imports another
 // feature only through its public entries (index.ts for pages, index.server.ts for the server, index.member.ts for
-// the member-only page chrome, endpoints.ts for the contracts and endpoint-refs.ts for their light references), and never from src/server (types excepted: the core's interfaces a feature is handed). One block per
+// the member-only page chrome, endpoints.ts for the contracts and endpoint-refs.ts for their light references), and never from src/server (types excepted: the core's interfaces a feature is handed, `Core` among them; the values
+// come as the registration argument of its routes, src/server/core.server.ts). One block per
 // feature and folder depth, because the rule matches the import as written.
 const FEATURES = readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
-/**
- * Feature files that still call into src/server at run time (job queue, route(), ApiError, the rate-limit
- * refusal, a tenant's host name): allowed until the core hands these to features through its services (issue 16).
- * New files get the rule; remove a file from here when it stops.
- */
-const SERVER_VALUE_IMPORTS_LEFT = [
-  'src/features/accounts/deletion.server.ts',
-  'src/features/chat/message-push.server.ts',
-  'src/features/landers/gallery.server.ts',
-  'src/features/landers/landers.server.ts',
-  'src/features/mail/send-mail.server.ts',
-  'src/features/notifications/notify-mail.server.ts',
-  'src/features/payments/provider.server.ts',
-  'src/features/photos/photos.server.ts',
-  'src/features/payments/routes.server.ts',
-  'src/features/tracking/conversions.server.ts',
-]
 function featureBoundaries() {
   const blocks = []
   for (const feature of FEATURES) {
@@ -43,12 +27,7 @@ function featureBoundaries() {
       const rule = (patterns) => ['error', { paths: [STYLED_IMPORT], patterns }]
       blocks.push({
         files,
-        ignores: SERVER_VALUE_IMPORTS_LEFT,
         rules: { 'no-restricted-imports': 'off', '@typescript-eslint/no-restricted-imports': rule([RAW_HTTP, crossFeature, { ...server, allowTypeImports: true }]) },
-      })
-      blocks.push({
-        files: SERVER_VALUE_IMPORTS_LEFT.filter((f) => f.split('/').length === depth + 4 && f.startsWith(`src/features/${feature}/`)),
-        rules: { 'no-restricted-imports': 'off', '@typescript-eslint/no-restricted-imports': rule([RAW_HTTP, crossFeature]) },
       })
     }
   }

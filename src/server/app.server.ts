@@ -41,6 +41,7 @@ import { sendMaintenance } from './maintenance.server'
 import { keepCookiesOutOfSharedCaches } from './page-cache.server'
 import { captureFirstTouch } from '../features/tracking/first-touch.server'
 import { closeLiveSockets, registerHealth, requestId } from './lifecycle.server'
+import { core } from './core.server'
 
 export interface AppOptions {
   services: Services
@@ -162,8 +163,8 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
   await app.register(websocket, { options: { maxPayload: 4096 }, preClose: closeLiveSockets })
   await app.register(chatRoutes)
   await app.register(discoveryRoutes)
-  await app.register(paymentRoutes)
-  await app.register(landerRoutes)
+  await app.register(paymentRoutes, { core })
+  await app.register(landerRoutes, { core })
   await app.register(shellRoutes)
   if (services.config.devMailbox) await app.register(devMailRoutes)
 

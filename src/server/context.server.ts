@@ -16,6 +16,7 @@ import type { JobWorker } from './jobs.server'
 import type { GifSource } from '../features/chat/gifs.server'
 import type { RateLimiter } from './rate-limit.server'
 import type { PageCache } from './page-cache.server'
+import { ApiError } from '../shared/api-errors'
 
 export interface Services {
   config: Config
@@ -64,19 +65,9 @@ declare module 'fastify' {
   }
 }
 
-export class ApiError extends Error {
-  constructor(
-    public statusCode: number,
-    public code: string,
-    message: string,
-    public fields?: Record<string, string>,
-    public extra?: Record<string, unknown>,
-    /** Response headers of the refusal (Retry-After of a 429). */
-    public headers?: Record<string, string>,
-  ) {
-    super(message)
-  }
-}
+// The error a handler throws is the API's error shape (src/shared/api-errors.ts), so features throw it without
+// importing the core; re-exported for the core's files.
+export { ApiError }
 
 /** Sends the JSON error shape of the API: a stable code and a localized message. */
 export function sendError(reply: FastifyReply, err: ApiError) {

@@ -2,7 +2,6 @@
 // due job at a time (SKIP LOCKED, so several instances share the queue) and retries with growing delays.
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client.server'
-import { jobs } from '../db/schema'
 import { redactText } from './log-redact.server'
 
 /** Which run of its job a handler is: `attempt` counts from 1; the job is given up after `maxAttempts`. */
@@ -13,21 +12,8 @@ export interface JobRun {
 
 export type JobHandler = (payload: Record<string, unknown>, run: JobRun) => Promise<void>
 
-export async function enqueueJob(db: Db, kind: string, payload: Record<string, unknown>, opts: { runAt?: Date; maxAttempts?: number } = {}) {
-  const [row] = await db
-    .insert(jobs)
-    .values({ kind, payload, runAt: opts.runAt ?? new Date(), maxAttempts: opts.maxAttempts ?? 8 })
-    .returning({ id: jobs.id })
-  return row.id
-}
-
-/** Queues a recurring job unless one of its kind is still pending (each run queues the next itself). */
-export async function ensureJob(db: Db, kind: string, inSeconds: number) {
-  await db.execute(sql`
-    insert into jobs (kind, payload, run_at, max_attempts)
-    select ${kind}, '{}'::jsonb, now() + make_interval(secs => ${inSeconds}), 8
-    where not exists (select 1 from jobs where kind = ${kind} and done_at is null and attempts < max_attempts)`)
-}
+// Enqueueing is a write to the jobs table (src/db/jobs.server.ts), which features call without the worker.
+export { enqueueJob, ensureJob } from '../db/jobs.server'
 
 /** Delay before attempt n+1: 5 s, 20 s, 45 s, 80 s ... capped at one hour. */
 export const retryDelayMs = (attempts: number) => Math.min(3_600_000, 5000 * attempts * attempts)

@@ -11,9 +11,9 @@ import type { Readable } from 'node:stream'
 import {
   DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client,
 } from '@aws-sdk/client-s3'
+import { MEDIA_NAME } from '../shared/media-variants'
 
-/** The only names media storage holds (anything else is refused before it reaches a path or a key). */
-export const MEDIA_NAME = /^[0-9a-f]{32}\.webp$/
+export { MEDIA_NAME }
 
 export interface MediaObject {
   body: Readable

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { createRequire } from 'node:module'
 import type * as Esbuild from 'esbuild'
 import { tenantSchema, type Tenant } from '../shared/tenant-schema'
+import { hostName } from '../shared/host-name'
 
 export class TenantFileError extends Error {}
 
@@ -197,14 +198,6 @@ export function watchTenantFiles(dir: string, onChange: () => void, quietMs = 30
   }
 }
 
-/** The lowercased host name of a Host header, without port; undefined when malformed. */
-export function hostName(host: string | undefined): string | undefined {
-  if (!host) return undefined
-  const h = host.trim().toLowerCase()
-  const m = /^([a-z0-9.-]+)(?::\d{1,5})?$/.exec(h)
-  return m ? m[1].replace(/\.$/, '') : undefined
-}
-
 /**
  * Keeps a running process's tenants in step with tenants/: read again on SIGHUP and when a file there changes.
  * afterReload runs after each reload that took (the server tops up the demo data of a new tenant). A refused
@@ -246,3 +239,5 @@ export function reloadTenantsLive(
     unwatch()
   }
 }
+
+export { hostName }

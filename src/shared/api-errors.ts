@@ -47,3 +47,22 @@ export const apiErrorSchema = z.looseObject({
   authentication_required: z.boolean().optional(),
 })
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>
+
+/**
+ * A refusal with the one error shape: thrown by handlers and feature logic, answered by the HTTP core's error handler
+ * (`{ error: code, message, fields?, ...extra }`). Lives here, not in src/server, so features throw it without
+ * importing the core (decision 036 addendum).
+ */
+export class ApiError extends Error {
+  constructor(
+    public statusCode: number,
+    public code: string,
+    message: string,
+    public fields?: Record<string, string>,
+    public extra?: Record<string, unknown>,
+    /** Response headers of the refusal (Retry-After of a 429). */
+    public headers?: Record<string, string>,
+  ) {
+    super(message)
+  }
+}

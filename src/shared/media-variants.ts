@@ -10,6 +10,9 @@ export type VariantWidth = (typeof VARIANT_WIDTHS)[number]
 export const VARIANT_FORMATS = ['avif', 'webp'] as const
 export type VariantFormat = (typeof VARIANT_FORMATS)[number]
 
+/** The only names media storage holds (anything else is refused before it reaches a path or a key). */
+export const MEDIA_NAME = /^[0-9a-f]{32}\.webp$/
+
 const STORED = /^(.*\/media\/)([0-9a-f]{32})\.webp$/
 /** A variant's file name: the stored file's random name, the width and the format. */
 export const VARIANT_NAME = /^([0-9a-f]{32})-(\d{2,4})\.(avif|webp)$/

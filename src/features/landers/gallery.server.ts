@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/client.server'
 import { trafficConversions, trafficVisits } from '../../db/schema'
 import type { Tenant } from '../../shared/tenant-schema'
-import { route } from '../../server/endpoint.server'
-import { ApiError } from '../../server/context.server'
-import { hostName } from '../../server/tenants.server'
+import type { FeatureRouteOptions } from '../../server/core.server'
+import { ApiError } from '../../shared/api-errors'
+import { hostName } from '../../shared/host-name'
 import { tenantUrl } from '../mail/index.server'
 import { tenantLocales } from '../settings/index.server'
 import { LANDER_DESIGNS } from './slug'
@@ -63,7 +63,7 @@ export async function trafficStats(db: Db, tenantId: string, days: number): Prom
   return [...rows.values()].sort((a, b) => b.visits + b.signups - (a.visits + a.signups) || a.landing.localeCompare(b.landing)).slice(0, 1000)
 }
 
-export function landerGalleryRoutes(app: FastifyInstance) {
+export function landerGalleryRoutes(app: FastifyInstance, { core: { route } }: FeatureRouteOptions) {
   const { db } = app.services.database
   const { tenants, config } = app.services
   // An admin sees every pool's tenants, a marketer those of the pool of its account (the console's rule, decision 028).

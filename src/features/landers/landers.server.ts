@@ -12,7 +12,7 @@ import { regionsOf } from '../settings/index.server'
 import { defaultFilters, filterConditions } from '../discovery/index.server'
 import { cardRows, listableMember, presentCardRow, regionName, viewerContext } from '../discovery/index.server'
 import type { Viewer } from '../discovery/index.server'
-import { route } from '../../server/endpoint.server'
+import type { FeatureRouteOptions } from '../../server/core.server'
 import { landerEndpoint, landerResponse, type LanderResponse } from './lander-contract'
 import { parseLanderSlug, SLUGLESS_DESIGNS, type LanderDesign, type ParsedSlug } from './slug'
 import { placeName, placesOf, type LanderPlace } from './places'
@@ -135,7 +135,8 @@ export async function loadLander(db: Db, input: LanderInput): Promise<LanderResp
 }
 
 /** GET /api/lander.php (landerEndpoint): for a visitor or a member, as the discovery API answers them. */
-export async function landerRoutes(app: FastifyInstance) {
+export async function landerRoutes(app: FastifyInstance, options: FeatureRouteOptions) {
+  const { route } = options.core
   const { db } = app.services.database
   const viewerOf = (req: FastifyRequest): Viewer => {
     const a = req.ctx.account
@@ -146,5 +147,5 @@ export async function landerRoutes(app: FastifyInstance) {
     const { design, slug } = req.query
     return loadLander(db, { tenant, lng, viewer: viewerOf(req), design, slug, mediaBase: tenant.cdn_prefix })
   })
-  landerGalleryRoutes(app)
+  landerGalleryRoutes(app, options)
 }

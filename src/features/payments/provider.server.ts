@@ -7,7 +7,8 @@ import { eq, sql } from 'drizzle-orm'
 import createMollieClient, { type MollieClient, PaymentMethod as MollieMethod } from '@mollie/api-client'
 import type { Db } from '../../db/client.server'
 import { testProviderPayments } from '../../db/schema'
-import { enqueueJob, type JobHandler } from '../../server/jobs.server'
+import type { JobHandler } from '../../server/jobs.server'
+import { enqueueJob } from '../../db/jobs.server'
 import type { PaymentMethod } from '../../shared/tenant-schema'
 
 /** The states a provider reports (Mollie's `canceled` and `authorized` are mapped to these). */

@@ -3,10 +3,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import formbody from '@fastify/formbody'
 import { eq } from 'drizzle-orm'
-import { ApiError, type Services } from '../../server/context.server'
+import type { Services } from '../../server/context.server'
+import { ApiError } from '../../shared/api-errors'
 import type { EndpointBody, EndpointDefinition, EndpointQuery, EndpointResponse } from '../../shared/endpoint'
-import { route, type EndpointRequest } from '../../server/endpoint.server'
-import { enforceLimit } from '../../server/rate-limit.server'
+import type { EndpointRequest } from '../../server/endpoint.server'
+import type { Core, FeatureRouteOptions } from '../../server/core.server'
 import { pick } from '../settings/index.server'
 import { accounts } from '../../db/schema'
 import type { Account } from '../accounts/index.server'
@@ -84,7 +85,7 @@ type Handler<E extends EndpointDefinition> = (
 ) => Promise<EndpointResponse<E>>
 
 /** route() with the payments' refusals (PaymentError, ProviderError) turned into the API's localized errors. */
-function register<E extends EndpointDefinition>(app: FastifyInstance, def: E, handler: Handler<E>) {
+function register<E extends EndpointDefinition>(app: FastifyInstance, route: Core['route'], def: E, handler: Handler<E>) {
   route(app, def, async (req) => {
     try {
       return await handler(req, { query: req.query as EndpointQuery<E>, body: req.body as EndpointBody<E>, account: req.ctx.account!, viewer: req.ctx.account })
@@ -107,7 +108,8 @@ function toApiError(req: FastifyRequest, err: unknown) {
 /** The site's address as the payer reached it: where the provider sends the payer back and its webhook calls. */
 const originOf = (req: FastifyRequest) => `${req.protocol}://${req.headers.host}`
 
-export async function paymentRoutes(app: FastifyInstance) {
+export async function paymentRoutes(app: FastifyInstance, { core }: FeatureRouteOptions) {
+  const { route, enforceLimit } = core
   const services = app.services
   const { db } = services.database
   const pay = paymentServices(services)
@@ -143,7 +145,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     return result
   }
 
-  register(app, creditsEndpoint, async (req, { viewer: account }) => {
+  register(app, route, creditsEndpoint, async (req, { viewer: account }) => {
     const { tenant, lng } = req.ctx
     const c = await country(req, account)
     const current = account ? await fresh(account) : undefined
@@ -160,7 +162,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     }
   })
 
-  register(app, discountCodeEndpoint, async (req, { query, account }) => {
+  register(app, route, discountCodeEndpoint, async (req, { query, account }) => {
     const member = await fresh(account)
     return lookupCode(db, {
       tenant: req.ctx.tenant,
@@ -173,18 +175,18 @@ export async function paymentRoutes(app: FastifyInstance) {
     })
   })
 
-  register(app, createPaymentEndpoint, async (req, { body, account }) => {
+  register(app, route, createPaymentEndpoint, async (req, { body, account }) => {
     const created = await startPayment(req, account, { bundleId: body.bundle_id, method: body.method, discountCode: body.discount_code || undefined })
     return { payment_id: created.paymentId, checkout_url: created.checkoutUrl }
   })
 
-  register(app, getPaymentEndpoint, async (req, { query, account }) => {
+  register(app, route, getPaymentEndpoint, async (req, { query, account }) => {
     const found = await getPayment(db, account, query.id)
     if (!found) throw new PaymentError('payment_not_found', 404)
     return found
   })
 
-  register(app, paymentWebhookEndpoint, async (req, { body }) => {
+  register(app, route, paymentWebhookEndpoint, async (req, { body }) => {
     try {
       await sync(body.id)
     } catch (err) {
@@ -196,26 +198,26 @@ export async function paymentRoutes(app: FastifyInstance) {
     return { ok: true as const }
   })
 
-  register(app, getRepeatOrderEndpoint, async (req, { account }) => {
+  register(app, route, getRepeatOrderEndpoint, async (req, { account }) => {
     const last = await lastPaidOrder(db, req.ctx.tenant, account, await country(req, account))
     if (!last) throw new PaymentError('no_previous_order', 404)
     return last
   })
 
-  register(app, repeatOrderEndpoint, async (req, { account }) => {
+  register(app, route, repeatOrderEndpoint, async (req, { account }) => {
     const last = await lastPaidOrder(db, req.ctx.tenant, account, await country(req, account))
     if (!last) throw new PaymentError('no_previous_order', 404)
     const created = await startPayment(req, account, { bundleId: last.bundle_id, method: last.method })
     return { payment_id: created.paymentId, checkout_url: created.checkoutUrl }
   })
 
-  register(app, transactionsEndpoint, async (req, { query, account }) => {
+  register(app, route, transactionsEndpoint, async (req, { query, account }) => {
     const transactions = await listTransactions(db, account, query.id)
     if (query.id !== undefined && transactions.length === 0) throw new PaymentError('payment_not_found', 404)
     return { transactions }
   })
 
-  register(app, directDebitEndpoint, async (req, { body, account }) => {
+  register(app, route, directDebitEndpoint, async (req, { body, account }) => {
     const { tenant, t, lng } = req.ctx
     const started = await startDirectDebit(db, { tenant, account: await fresh(account), country: await country(req, account), input: body })
     // At most 5 text messages an hour per member (counted when one would be sent).
@@ -224,7 +226,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     return { request_id: started.requestId, expires_in: started.expiresIn, phone_hint: phoneHint(started.phone) }
   })
 
-  register(app, directDebitConfirmEndpoint, async (req, { body, account }) => {
+  register(app, route, directDebitConfirmEndpoint, async (req, { body, account }) => {
     const { tenant } = req.ctx
     const member = await fresh(account)
     const confirmed = await confirmCode(db, { tenant, account: member, requestId: body.request_id, code: body.code })
@@ -237,7 +239,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     return { payment_id: created.paymentId }
   })
 
-  register(app, timeBonusEndpoint, async (_req, { viewer }) => {
+  register(app, route, timeBonusEndpoint, async (_req, { viewer }) => {
     const bonus = timeBonus(viewer ? await fresh(viewer) : undefined)
     return { ...bonus, code: TIME_BONUS_CODE, percentage: TIME_BONUS_PERCENTAGE } as const
   })
@@ -247,7 +249,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     return pay.testProvider
   }
 
-  register(app, testCheckoutEndpoint, async (req, { query }) => {
+  register(app, route, testCheckoutEndpoint, async (req, { query }) => {
     const row = await testProvider(req).find(query.id)
     if (!row) throw new PaymentError('payment_not_found', 404)
     return {
@@ -261,7 +263,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     }
   })
 
-  register(app, testCheckoutSubmitEndpoint, async (req, { body }) => {
+  register(app, route, testCheckoutSubmitEndpoint, async (req, { body }) => {
     const provider = testProvider(req)
     const row = await provider.find(body.payment_id)
     if (!row) throw new PaymentError('payment_not_found', 404)

@@ -6,8 +6,10 @@ import sharp, { type Metadata } from 'sharp'
 import { and, desc, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { accounts, photos, profiles } from '../../db/schema'
-import { enqueueJob, type JobHandler } from '../../server/jobs.server'
-import { MEDIA_NAME, type MediaStorage } from '../../server/media-storage.server'
+import type { JobHandler } from '../../server/jobs.server'
+import { enqueueJob } from '../../db/jobs.server'
+import type { MediaStorage } from '../../server/media-storage.server'
+import { MEDIA_NAME } from '../../shared/media-variants'
 
 /** SPEC.md sections 5 and 9: free members at most 3 photos, premium at most 25. */
 export const PHOTO_LIMIT = { free: 3, premium: 25 }

@@ -4,7 +4,7 @@
 import { and, eq, isNotNull, ne } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { accounts, orders, trafficConversions } from '../../db/schema'
-import { enqueueJob } from '../../server/jobs.server'
+import { enqueueJob } from '../../db/jobs.server'
 
 export const POSTBACK_JOB = 'tracking.postback'
 /** Attempts of a postback: 5 s, 20 s, 45 s, 80 s, 125 s ... apart (jobs.server.ts), then given up. */
