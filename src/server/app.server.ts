@@ -11,7 +11,7 @@ import { buildRequestContext } from './request-context.server'
 import { hostName } from './tenants.server'
 import { userRoutes } from './api/user.server'
 import { settingsRoutes } from './api/settings.server'
-import { complaintRoutes } from './api/complaints.server'
+import { complaintRoutes } from '../features/complaints/routes.server'
 import { consoleRoutes } from './api/console.server'
 import { operatorRoutes } from './api/operator.server'
 import { consoleTenantRoutes } from './api/console-tenants.server'
@@ -146,7 +146,7 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
   })
   await app.register(userRoutes)
   await app.register(settingsRoutes)
-  await app.register(complaintRoutes)
+  await app.register(complaintRoutes, { core })
   await app.register(consoleRoutes)
   await app.register(operatorRoutes)
   await app.register(consoleTenantRoutes)

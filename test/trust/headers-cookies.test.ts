@@ -5,7 +5,7 @@ import { describeEachDb, openTestDatabase } from '../support/db'
 import { createMember, makeTestApp } from '../support/app'
 import type { Database } from '../../src/db/client.server'
 import { loadConfig } from '../../src/server/config.server'
-import { COMPLAINTS_PER_ADDRESS_PER_HOUR } from '../../src/server/api/complaints.server'
+import { COMPLAINTS_PER_ADDRESS_PER_HOUR } from '../../src/features/complaints/routes.server'
 
 jest.setTimeout(120_000)
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { describeEachDb, openTestDatabase } from '../support/db'
 import { createMember, loggedInMember, makeTestApp } from '../support/app'
 import type { Database } from '../../src/db/client.server'
-import { COMPLAINTS_PER_ADDRESS_PER_HOUR, COMPLAINTS_PER_MEMBER_PER_HOUR } from '../../src/server/api/complaints.server'
+import { COMPLAINTS_PER_ADDRESS_PER_HOUR, COMPLAINTS_PER_MEMBER_PER_HOUR } from '../../src/features/complaints/routes.server'
 import { MAX_FAILED_LOGINS } from '../../src/features/accounts/login.server'
 
 jest.setTimeout(120_000)

@@ -1,5 +1,5 @@
 // The complaints form (SPEC.md section 3), as an endpoint definition (docs/decisions/016-endpoint-contracts.md).
-// Handler: src/server/api/complaints.server.ts.
+// Handler: routes.server.ts.
 import { defineEndpoint } from '../../shared/endpoint'
 import { complaintRequest, complaintResponse } from '../../shared/contracts'
 

@@ -2,16 +2,16 @@
 // and confirms it with its reference number.
 // Definition: src/features/complaints/endpoints.ts.
 import type { FastifyInstance } from 'fastify'
-import { route } from '../endpoint.server'
-import { complaintEndpoint } from '../../features/complaints/endpoints'
-import { fileComplaint } from '../../features/complaints/complaints.server'
-import { enforceLimit } from '../rate-limit.server'
+import type { FeatureRouteOptions } from '../../server/core.server'
+import { complaintEndpoint } from './endpoints'
+import { fileComplaint } from './complaints.server'
 
 /** Complaints per client address and per member an hour: enough for real reports, not for flooding the staff. */
 export const COMPLAINTS_PER_ADDRESS_PER_HOUR = 10
 export const COMPLAINTS_PER_MEMBER_PER_HOUR = 5
 
-export async function complaintRoutes(app: FastifyInstance) {
+export async function complaintRoutes(app: FastifyInstance, { core }: FeatureRouteOptions) {
+  const { route, enforceLimit } = core
   const { db } = app.services.database
   route(app, complaintEndpoint, async (req, reply) => {
     const { tenant, account } = req.ctx
