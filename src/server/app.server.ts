@@ -29,7 +29,7 @@ import { chatRoutes } from './api/chat.server'
 import { discoveryRoutes } from './api/discovery.server'
 import { paymentRoutes } from '../features/payments/routes.server'
 import { landerRoutes } from '../features/landers/landers.server'
-import { shellRoutes } from './api/shell.server'
+import { shellRoutes } from '../features/shell/routes.server'
 import websocket from '@fastify/websocket'
 import { renderHostPage } from './host-pages.server'
 import { DEFAULT_LOCALE } from '../shared/locales'
@@ -165,7 +165,7 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
   await app.register(discoveryRoutes)
   await app.register(paymentRoutes, { core })
   await app.register(landerRoutes, { core })
-  await app.register(shellRoutes)
+  await app.register(shellRoutes, { core })
   if (services.config.devMailbox) await app.register(devMailRoutes)
 
   // Media: the local directory through @fastify/static, or S3 objects streamed by the server (the bucket is

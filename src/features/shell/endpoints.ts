@@ -1,7 +1,7 @@
 // The page-hidden beacon (SPEC.md section 7): POST /api/page-hidden.php with an empty JSON body, sent by
 // navigator.sendBeacon when the page becomes hidden. With the query flag lb (section 9) the browser adds where and
 // when the visitor left, and the server keeps it as a page bounce for the tenant's operators.
-// Handler: src/server/api/shell.server.ts; sender: src/shared/page-hidden.ts.
+// Handler: routes.server.ts; sender: src/shared/page-hidden.ts.
 import { z } from 'zod'
 import { defineEndpoint } from '../../shared/endpoint'
 import { PAGE_HIDDEN_PATH } from '../../shared/page-hidden'

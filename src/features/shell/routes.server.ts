@@ -1,16 +1,16 @@
 // The app shell's server side (issue 14): the web manifest and icons per tenant, and the page-hidden beacon.
 // Definitions: src/features/shell/.
 import type { FastifyInstance } from 'fastify'
-import { route } from '../endpoint.server'
-import { pageHiddenEndpoint } from '../../features/shell/endpoints'
-import { createAppIconCache, webManifest } from '../../features/shell/manifest.server'
-import { renderOfflinePage } from '../../features/shell/offline-page.server'
+import type { FeatureRouteOptions } from '../../server/core.server'
+import { pageHiddenEndpoint } from './endpoints'
+import { createAppIconCache, webManifest } from './manifest.server'
+import { renderOfflinePage } from './offline-page.server'
 import { pageBounces } from '../../db/schema'
-import { cspNonce } from '../security-headers.server'
 
 const YEAR = 'public, max-age=31536000, immutable'
 
-export async function shellRoutes(app: FastifyInstance) {
+export async function shellRoutes(app: FastifyInstance, { core }: FeatureRouteOptions) {
+  const { route, cspNonce } = core
   const iconCache = createAppIconCache()
 
   app.get('/manifest.webmanifest', async (req, reply) => {
