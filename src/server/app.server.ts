@@ -10,7 +10,7 @@ import { ApiError, sendError, type Services } from './context.server'
 import { buildRequestContext } from './request-context.server'
 import { hostName } from './tenants.server'
 import { userRoutes } from './api/user.server'
-import { settingsRoutes } from './api/settings.server'
+import { settingsRoutes } from '../features/settings/routes.server'
 import { complaintRoutes } from '../features/complaints/routes.server'
 import { consoleRoutes } from './api/console.server'
 import { operatorRoutes } from './api/operator.server'
@@ -145,7 +145,7 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
     return reply.send(file.json)
   })
   await app.register(userRoutes)
-  await app.register(settingsRoutes)
+  await app.register(settingsRoutes, { core })
   await app.register(complaintRoutes, { core })
   await app.register(consoleRoutes)
   await app.register(operatorRoutes)

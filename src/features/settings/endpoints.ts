@@ -1,5 +1,5 @@
 // The tenant's public settings and catalogues (SPEC.md section 3), one definition per endpoint
-// (docs/decisions/016-endpoint-contracts.md). Handlers: src/server/api/settings.server.ts, built by settings.server.ts.
+// (docs/decisions/016-endpoint-contracts.md). Handlers: routes.server.ts, built by settings.server.ts.
 import { z } from 'zod'
 import { defineEndpoint } from '../../shared/endpoint'
 import { LOCALES } from '../../shared/locales'

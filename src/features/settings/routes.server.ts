@@ -1,15 +1,16 @@
 // /api/settings.php, /api/interests.php, /api/regions.php, /api/companyinfo.php. Definitions:
 // src/features/settings/endpoints.ts.
 import type { FastifyInstance } from 'fastify'
-import { route } from '../endpoint.server'
-import { hostName } from '../tenants.server'
-import * as api from '../../features/settings/endpoints'
-import { buildCompanyInfo, buildSettings, interestsOf, regionDataOf } from '../../features/settings/settings.server'
+import type { FeatureRouteOptions } from '../../server/core.server'
+import { hostName } from '../../shared/host-name'
+import * as api from './endpoints'
+import { buildCompanyInfo, buildSettings, interestsOf, regionDataOf } from './settings.server'
 
 /** The three catalogue endpoints change only with a deploy: browsers and proxies may keep them an hour. */
 const CATALOGUE_CACHE = 'public, max-age=3600'
 
-export async function settingsRoutes(app: FastifyInstance) {
+export async function settingsRoutes(app: FastifyInstance, { core }: FeatureRouteOptions) {
+  const { route } = core
   const { vapid } = app.services
   // Per tenant object: a reload of the tenant files (docs/decisions/027) makes new ones.
   const memos = new WeakMap<object, Map<string, unknown>>()
