@@ -23,7 +23,7 @@ import { openApiOptions, openApiRoutes } from './openapi.server'
 import { createSerializerCompiler, describeServerError, toApiError, validatorCompiler } from './endpoint.server'
 import { photoRoutes } from './api/photos.server'
 import { mediaVariantRoutes } from '../features/photos/variants.server'
-import { geocodeRoutes, profileRoutes } from './api/profile.server'
+import { geocodeRoutes, profileRoutes } from '../features/profile/routes.server'
 import { devMailRoutes } from './dev-mail.server'
 import { chatRoutes } from './api/chat.server'
 import { discoveryRoutes } from './api/discovery.server'
@@ -156,8 +156,8 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
   await app.register(notificationRoutes)
   await app.register(openApiRoutes)
   await app.register(photoRoutes)
-  await app.register(profileRoutes)
-  await app.register(geocodeRoutes)
+  await app.register(profileRoutes, { core })
+  await app.register(geocodeRoutes, { core })
   // The live socket (/api/ws, in chatRoutes); small frames only: clients send typing events and pings.
   // On close (SIGTERM) every socket gets the restart code first (lifecycle.server.ts, decision 035).
   await app.register(websocket, { options: { maxPayload: 4096 }, preClose: closeLiveSockets })

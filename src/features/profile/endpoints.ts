@@ -1,5 +1,5 @@
 // The member's own profile and the browser position's place, one definition per endpoint
-// (docs/decisions/016-endpoint-contracts.md). Handlers: src/server/api/profile.server.ts.
+// (docs/decisions/016-endpoint-contracts.md). Handlers: routes.server.ts.
 import { z } from 'zod'
 import { defineEndpoint } from '../../shared/endpoint'
 import { geocodeRequest, ownProfileSchema, updateProfileRequest } from '../../shared/contracts'

@@ -1,13 +1,14 @@
 // GET and PUT /api/profile.php: the member's own profile fields; GET /api/geocode.php. Definitions:
 // src/features/profile/endpoints.ts.
 import type { FastifyInstance } from 'fastify'
-import { reverseGeocode } from '../../features/profile/geocode.server'
-import { ApiError } from '../context.server'
-import { route } from '../endpoint.server'
-import * as api from '../../features/profile/endpoints'
-import { readOwnProfile, updateOwnProfile } from '../../features/profile/profile.server'
+import type { FeatureRouteOptions } from '../../server/core.server'
+import { reverseGeocode } from './geocode.server'
+import { ApiError } from '../../shared/api-errors'
+import * as api from './endpoints'
+import { readOwnProfile, updateOwnProfile } from './profile.server'
 
-export async function profileRoutes(app: FastifyInstance) {
+export async function profileRoutes(app: FastifyInstance, { core }: FeatureRouteOptions) {
+  const { route } = core
   const { db } = app.services.database
   route(app, api.ownProfileEndpoint, async (req) => ({ profile: await readOwnProfile(db, req.ctx.account.id) }))
   route(app, api.updateOwnProfileEndpoint, async (req) => {
@@ -25,7 +26,8 @@ export async function profileRoutes(app: FastifyInstance) {
 }
 
 /** GET /api/geocode.php?lat&lon: the browser's position, reverse-geocoded offline. */
-export async function geocodeRoutes(app: FastifyInstance) {
+export async function geocodeRoutes(app: FastifyInstance, { core }: FeatureRouteOptions) {
+  const { route } = core
   route(app, api.geocodeEndpoint, async (req) => {
     const place = reverseGeocode(req.query.lat, req.query.lon)
     if (!place) throw new ApiError(404, 'not_found', req.ctx.t('errors.not_found'))
