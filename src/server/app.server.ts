@@ -21,7 +21,7 @@ import { accountSettingsRoutes } from './api/settings-account.server'
 import { notificationRoutes } from './api/notifications.server'
 import { openApiOptions, openApiRoutes } from './openapi.server'
 import { createSerializerCompiler, describeServerError, toApiError, validatorCompiler } from './endpoint.server'
-import { photoRoutes } from './api/photos.server'
+import { photoRoutes } from '../features/photos/routes.server'
 import { mediaVariantRoutes } from '../features/photos/variants.server'
 import { geocodeRoutes, profileRoutes } from '../features/profile/routes.server'
 import { devMailRoutes } from './dev-mail.server'
@@ -155,7 +155,7 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
   await app.register(accountSettingsRoutes)
   await app.register(notificationRoutes)
   await app.register(openApiRoutes)
-  await app.register(photoRoutes)
+  await app.register(photoRoutes, { core })
   await app.register(profileRoutes, { core })
   await app.register(geocodeRoutes, { core })
   // The live socket (/api/ws, in chatRoutes); small frames only: clients send typing events and pings.

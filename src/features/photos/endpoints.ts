@@ -1,5 +1,5 @@
 // The member's own photos and the staff review, one definition per endpoint (docs/decisions/016-endpoint-contracts.md).
-// Handlers: src/server/api/photos.server.ts. Behaviour: docs/decisions/007-photos.md.
+// Handlers: routes.server.ts. Behaviour: docs/decisions/007-photos.md.
 import { z } from 'zod'
 import { defineEndpoint } from '../../shared/endpoint'
 import { photoIdRequest, photosResponse, reviewPhotoRequest } from '../../shared/contracts'

@@ -2,20 +2,20 @@
 // src/features/photos/endpoints.ts (the staff check is their `session: 'staff'` and `staffAction: 'photos.review'`:
 // admins and moderators, on the pool of the brand they are on when it is one of theirs).
 import type { FastifyInstance } from 'fastify'
+import type { FeatureRouteOptions } from '../../server/core.server'
 import multipart from '@fastify/multipart'
 import { eq } from 'drizzle-orm'
-import { ApiError } from '../context.server'
-import { route } from '../endpoint.server'
-import * as api from '../../features/photos/endpoints'
-import { enforceLimit } from '../rate-limit.server'
+import { ApiError } from '../../shared/api-errors'
+import * as api from './endpoints'
 import { profiles } from '../../db/schema'
 import { allPools, poolsOf } from '../../shared/staff-policy'
-import { auditorOf, writeAudit } from '../../features/console/audit.server'
+import { auditorOf, writeAudit } from '../console/index.server'
 import {
   addPhoto, deletePhoto, listOwnPhotos, mayAddPhoto, MAX_UPLOAD_BYTES, pendingPhotos, PHOTO_LIMIT, presentOwnPhoto, reviewPhoto, setMainPhoto,
-} from '../../features/photos/photos.server'
+} from './photos.server'
 
-export async function photoRoutes(app: FastifyInstance) {
+export async function photoRoutes(app: FastifyInstance, { core }: FeatureRouteOptions) {
+  const { route, enforceLimit } = core
   const { db } = app.services.database
   const media = app.services.media
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })
