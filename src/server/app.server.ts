@@ -18,7 +18,7 @@ import { consoleTenantRoutes } from './api/console-tenants.server'
 import { consoleStaffRoutes } from './api/console-staff.server'
 import { accountRoutes } from './api/accounts.server'
 import { accountSettingsRoutes } from './api/settings-account.server'
-import { notificationRoutes } from './api/notifications.server'
+import { notificationRoutes } from '../features/notifications/routes.server'
 import { openApiOptions, openApiRoutes } from './openapi.server'
 import { createSerializerCompiler, describeServerError, toApiError, validatorCompiler } from './endpoint.server'
 import { photoRoutes } from '../features/photos/routes.server'
@@ -153,7 +153,7 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
   await app.register(consoleStaffRoutes)
   await app.register(accountRoutes)
   await app.register(accountSettingsRoutes)
-  await app.register(notificationRoutes)
+  await app.register(notificationRoutes, { core })
   await app.register(openApiRoutes)
   await app.register(photoRoutes, { core })
   await app.register(profileRoutes, { core })

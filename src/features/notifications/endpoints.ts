@@ -1,5 +1,5 @@
 // The notification settings, one-click unsubscribe (RFC 8058) and the mail provider's webhook, one definition per
-// endpoint (docs/decisions/016-endpoint-contracts.md). Handlers: src/server/api/notifications.server.ts.
+// endpoint (docs/decisions/016-endpoint-contracts.md). Handlers: routes.server.ts.
 import { z } from 'zod'
 import { defineEndpoint } from '../../shared/endpoint'
 import { mailEventRequest, notificationSettingsSchema, updateNotificationsRequest } from '../../shared/contracts'

@@ -2,15 +2,16 @@
 // Definitions: src/features/notifications/endpoints.ts.
 import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FeatureRouteOptions } from '../../server/core.server'
 import formbody from '@fastify/formbody'
-import { ApiError } from '../context.server'
-import { route } from '../endpoint.server'
-import * as api from '../../features/notifications/endpoints'
+import { ApiError } from '../../shared/api-errors'
+import * as api from './endpoints'
 import {
   accountOfUnsubscribeToken, csvField, disableEmail, newsletterSubscribers, enableEmail, mailEvent, readNotifications, unsubscribeSecret, updateNotifications,
-} from '../../features/notifications/notifications.server'
+} from './notifications.server'
 
-export async function notificationRoutes(app: FastifyInstance) {
+export async function notificationRoutes(app: FastifyInstance, { core }: FeatureRouteOptions) {
+  const { route } = core
   const { db } = app.services.database
   const secret = await unsubscribeSecret(db)
   // RFC 8058: mail providers post `List-Unsubscribe=One-Click` as a form (Gmail and Yahoo urlencoded, others
