@@ -26,7 +26,7 @@ import { mediaVariantRoutes } from '../features/photos/variants.server'
 import { geocodeRoutes, profileRoutes } from '../features/profile/routes.server'
 import { devMailRoutes } from './dev-mail.server'
 import { chatRoutes } from './api/chat.server'
-import { discoveryRoutes } from './api/discovery.server'
+import { discoveryRoutes } from '../features/discovery/routes.server'
 import { paymentRoutes } from '../features/payments/routes.server'
 import { landerRoutes } from '../features/landers/landers.server'
 import { shellRoutes } from '../features/shell/routes.server'
@@ -162,7 +162,7 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
   // On close (SIGTERM) every socket gets the restart code first (lifecycle.server.ts, decision 035).
   await app.register(websocket, { options: { maxPayload: 4096 }, preClose: closeLiveSockets })
   await app.register(chatRoutes)
-  await app.register(discoveryRoutes)
+  await app.register(discoveryRoutes, { core })
   await app.register(paymentRoutes, { core })
   await app.register(landerRoutes, { core })
   await app.register(shellRoutes, { core })

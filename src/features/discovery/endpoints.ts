@@ -1,5 +1,5 @@
 // The discovery API, one definition per endpoint (docs/decisions/016-endpoint-contracts.md): search, member
-// profiles, likes, blocks, match finder and swipe game. Handlers: src/server/api/discovery.server.ts; the pages call
+// profiles, likes, blocks, match finder and swipe game. Handlers: routes.server.ts; the pages call
 // these through src/shared/api-client.ts. Behaviour: docs/decisions/012-discovery-api.md.
 import { defineEndpoint } from '../../shared/endpoint'
 import {

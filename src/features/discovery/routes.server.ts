@@ -5,21 +5,21 @@
 // the viewer may not see is a 404. Definitions: src/features/discovery/endpoints.ts. Decisions:
 // docs/decisions/012-discovery-api.md, docs/decisions/016-endpoint-contracts.md.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FeatureRouteOptions } from '../../server/core.server'
 import { SWIPE_LIKES_PER_DAY, type DiscoveryLiveEvent, type MemberProfile, type SearchRequest } from '../../shared/discovery-contracts'
-import * as api from '../../features/discovery/endpoints'
-import { route } from '../endpoint.server'
+import * as api from './endpoints'
 import type { Tenant } from '../../shared/tenant-schema'
 import type { Locale } from '../../shared/locales'
-import { ApiError } from '../context.server'
-import { pick } from '../../features/settings/settings.server'
-import { findVisibleMember, type Viewer } from '../../features/discovery/visibility.server'
-import { likeMember, unlikeMember } from '../../features/discovery/likes-core.server'
-import { applyFilters, decodeCursor, searchMembers, viewerContext, viewerProfile, presentCardRow } from '../../features/discovery/search.server'
-import { loadMemberProfile, landingOthers } from '../../features/discovery/member-profile.server'
-import { autoLike, AUTO_LIKE_INTERVAL_S, clearNewLike, decodeLikesCursor, likedBy, listLikes } from '../../features/discovery/likes.server'
-import { blockedMembers, blockMember, unblockMember } from '../../features/discovery/blocks.server'
-import { freshCandidates, skipMember, swipeLike, swipeLikesLeft, swipeResetsAt } from '../../features/discovery/games.server'
-import { decodeFirstTouch, FIRST_TOUCH_COOKIE } from '../../features/tracking/first-touch.server'
+import { ApiError } from '../../shared/api-errors'
+import { pick } from '../settings/index.server'
+import { findVisibleMember, type Viewer } from './visibility.server'
+import { likeMember, unlikeMember } from './likes-core.server'
+import { applyFilters, decodeCursor, searchMembers, viewerContext, viewerProfile, presentCardRow } from './search.server'
+import { loadMemberProfile, landingOthers } from './member-profile.server'
+import { autoLike, AUTO_LIKE_INTERVAL_S, clearNewLike, decodeLikesCursor, likedBy, listLikes } from './likes.server'
+import { blockedMembers, blockMember, unblockMember } from './blocks.server'
+import { freshCandidates, skipMember, swipeLike, swipeLikesLeft, swipeResetsAt } from './games.server'
+import { decodeFirstTouch, FIRST_TOUCH_COOKIE } from '../tracking/index.server'
 
 /** Cards per swipe-game batch. */
 export const SWIPE_BATCH = 10
@@ -36,7 +36,8 @@ function fictionalLabel(tenant: Tenant, lng: Locale, profile: MemberProfile) {
   return { singular: pick(tenant.fictional.singular, lng, d), plural: pick(tenant.fictional.plural, lng, d), warning: pick(tenant.fictional.warning, lng, d) }
 }
 
-export async function discoveryRoutes(app: FastifyInstance) {
+export async function discoveryRoutes(app: FastifyInstance, { core }: FeatureRouteOptions) {
+  const { route } = core
   const { db } = app.services.database
   const { realtime } = app.services
   const publish = (to: number, event: DiscoveryLiveEvent) => realtime.publish([to], event)
