@@ -25,7 +25,7 @@ import { photoRoutes } from '../features/photos/routes.server'
 import { mediaVariantRoutes } from '../features/photos/variants.server'
 import { geocodeRoutes, profileRoutes } from '../features/profile/routes.server'
 import { devMailRoutes } from './dev-mail.server'
-import { chatRoutes } from './api/chat.server'
+import { chatRoutes } from '../features/chat/routes.server'
 import { discoveryRoutes } from '../features/discovery/routes.server'
 import { paymentRoutes } from '../features/payments/routes.server'
 import { landerRoutes } from '../features/landers/landers.server'
@@ -161,7 +161,7 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
   // The live socket (/api/ws, in chatRoutes); small frames only: clients send typing events and pings.
   // On close (SIGTERM) every socket gets the restart code first (lifecycle.server.ts, decision 035).
   await app.register(websocket, { options: { maxPayload: 4096 }, preClose: closeLiveSockets })
-  await app.register(chatRoutes)
+  await app.register(chatRoutes, { core })
   await app.register(discoveryRoutes, { core })
   await app.register(paymentRoutes, { core })
   await app.register(landerRoutes, { core })

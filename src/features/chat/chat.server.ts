@@ -1,6 +1,6 @@
 // Conversations and messages: who may read and write them, what a message costs (charged in the same
 // statement as the message, never below zero under concurrent sends), idempotent retries by client id,
-// unread counts and hiding. Live delivery is the caller's job (src/server/api/chat.server.ts).
+// unread counts and hiding. Live delivery is the caller's job (routes.server.ts).
 import crypto from 'node:crypto'
 import pg from 'pg'
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'

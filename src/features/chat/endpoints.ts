@@ -1,5 +1,5 @@
 // The chat API, one definition per endpoint (docs/decisions/016-endpoint-contracts.md): conversations, messages,
-// read state, gifts and GIFs. Handlers: src/server/api/chat.server.ts. The live socket /api/ws is a WebSocket
+// read state, gifts and GIFs. Handlers: routes.server.ts. The live socket /api/ws is a WebSocket
 // upgrade, not a definition (its events: LiveServerEvent in src/shared/chat-contracts.ts).
 import { z } from 'zod'
 import { defineEndpoint } from '../../shared/endpoint'

@@ -3,3 +3,4 @@
 export { applyCredits, chargeSql, ledgerEntrySql, type CreditResult, type LedgerReason } from './ledger.server'
 export { syncPayment, type SyncResult } from './payments.server'
 export { ProviderError, type PaymentProvider } from './provider.server'
+export type { BalanceEvent } from './contracts'

@@ -2,20 +2,18 @@
 // /api/message.php, POST /api/message-image.php), read state (POST /api/chat-read.php), gifts and GIFs, and
 // the live socket /api/ws. Everything is scoped to the pool and the two participants: anyone else gets 404.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FeatureRouteOptions } from '../../server/core.server'
 import multipart from '@fastify/multipart'
 import { eq } from 'drizzle-orm'
 import { accounts, profiles } from '../../db/schema'
 import { liveClientEvent, type LiveServerEvent } from '../../shared/chat-contracts'
-import { ApiError, sendError } from '../context.server'
-import { isTenantOrigin } from '../origins.server'
-import { enforceLimit } from '../rate-limit.server'
-import { route } from '../endpoint.server'
-import * as api from '../../features/chat/endpoints'
-import { ChatError, checkSendable, hideChats, listChats, markRead, messageCost, otherParticipant, presentMessage, readConversation, sendMessage, unreadTotal, type SendInput } from '../../features/chat/chat.server'
-import { GIFTS, giftImage } from '../../features/chat/catalogue'
-import { decodeImage, MAX_UPLOAD_BYTES, removeImageFiles, writeImageFiles } from '../../features/photos/photos.server'
-import type { Account } from '../../features/accounts/sessions.server'
-import type { BalanceEvent } from '../../features/payments/contracts'
+import { ApiError } from '../../shared/api-errors'
+import * as api from './endpoints'
+import { ChatError, checkSendable, hideChats, listChats, markRead, messageCost, otherParticipant, presentMessage, readConversation, sendMessage, unreadTotal, type SendInput } from './chat.server'
+import { GIFTS, giftImage } from './catalogue'
+import { decodeImage, MAX_UPLOAD_BYTES, removeImageFiles, writeImageFiles } from '../photos/index.server'
+import type { Account } from '../accounts/index.server'
+import type { BalanceEvent } from '../payments/index.server'
 
 const STATUS: Record<ChatError['code'], number> = {
   not_found: 404,
@@ -33,7 +31,8 @@ const STATUS: Record<ChatError['code'], number> = {
 /** Where a message goes (validated by the definitions: one of the two is given). */
 type Target = { conversation_id?: number; member_id?: number }
 
-export async function chatRoutes(app: FastifyInstance) {
+export async function chatRoutes(app: FastifyInstance, { core }: FeatureRouteOptions) {
+  const { sendError, isTenantOrigin, enforceLimit, route } = core
   const { db } = app.services.database
   const { realtime, gifs } = app.services
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2 } })
