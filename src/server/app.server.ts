@@ -9,15 +9,15 @@ import swagger from '@fastify/swagger'
 import { ApiError, sendError, type Services } from './context.server'
 import { buildRequestContext } from './request-context.server'
 import { hostName } from './tenants.server'
-import { userRoutes } from './api/user.server'
+import { userRoutes } from '../features/accounts/user-routes.server'
 import { settingsRoutes } from '../features/settings/routes.server'
 import { complaintRoutes } from '../features/complaints/routes.server'
 import { consoleRoutes } from './api/console.server'
 import { operatorRoutes } from './api/operator.server'
 import { consoleTenantRoutes } from './api/console-tenants.server'
 import { consoleStaffRoutes } from './api/console-staff.server'
-import { accountRoutes } from './api/accounts.server'
-import { accountSettingsRoutes } from './api/settings-account.server'
+import { accountRoutes } from '../features/accounts/routes.server'
+import { accountSettingsRoutes } from '../features/accounts/settings-routes.server'
 import { notificationRoutes } from '../features/notifications/routes.server'
 import { openApiOptions, openApiRoutes } from './openapi.server'
 import { createSerializerCompiler, describeServerError, toApiError, validatorCompiler } from './endpoint.server'
@@ -144,15 +144,15 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
     if (encoding) return reply.header('content-encoding', encoding).send(file[encoding])
     return reply.send(file.json)
   })
-  await app.register(userRoutes)
+  await app.register(userRoutes, { core })
   await app.register(settingsRoutes, { core })
   await app.register(complaintRoutes, { core })
   await app.register(consoleRoutes)
   await app.register(operatorRoutes)
   await app.register(consoleTenantRoutes)
   await app.register(consoleStaffRoutes)
-  await app.register(accountRoutes)
-  await app.register(accountSettingsRoutes)
+  await app.register(accountRoutes, { core })
+  await app.register(accountSettingsRoutes, { core })
   await app.register(notificationRoutes, { core })
   await app.register(openApiRoutes)
   await app.register(photoRoutes, { core })

@@ -1,7 +1,7 @@
 // The account endpoints, one definition per endpoint (docs/decisions/016-endpoint-contracts.md): login, the current
 // user and its language, logout, push subscription (SPEC.md section 7), signup, activation and password reset
-// (issue 3), and the account part of the settings screen. Handlers: src/server/api/user.server.ts,
-// accounts.server.ts and settings-account.server.ts. The redirects of mail links (/api/activate.php,
+// (issue 3), and the account part of the settings screen. Handlers: user-routes.server.ts,
+// routes.server.ts and settings-routes.server.ts in this folder. The redirects of mail links (/api/activate.php,
 // /api/reactivate.php) and the export download are plain routes with a query schema, not definitions.
 import { z } from 'zod'
 import { defineEndpoint } from '../../shared/endpoint'

@@ -1,19 +1,19 @@
 // Signup, activation and password reset endpoints (issue 3); login and logout live in user.server.ts.
 // Definitions: src/features/accounts/endpoints.ts.
 import type { FastifyInstance } from 'fastify'
-import { ApiError } from '../context.server'
-import { route } from '../endpoint.server'
-import * as api from '../../features/accounts/endpoints'
-import { enforceLimit } from '../rate-limit.server'
-import { resendActivation, signup } from '../../features/accounts/signup.server'
-import { activateAccount, completePasswordReset, requestPasswordReset, RESET_MAILS_PER_DAY } from '../../features/accounts/password-reset.server'
-import { createSession, presentUser, SESSION_MAX_AGE_S } from '../../features/accounts/sessions.server'
-import { selectedCountry } from '../../features/settings/settings.server'
-import { sessionCookieOptions } from './user.server'
+import type { FeatureRouteOptions } from '../../server/core.server'
+import { ApiError } from '../../shared/api-errors'
+import * as api from './endpoints'
+import { resendActivation, signup } from './signup.server'
+import { activateAccount, completePasswordReset, requestPasswordReset, RESET_MAILS_PER_DAY } from './password-reset.server'
+import { createSession, presentUser, SESSION_MAX_AGE_S } from './sessions.server'
+import { selectedCountry } from '../settings/index.server'
+import { sessionCookieOptions } from './user-routes.server'
 import type { LiveServerEvent } from '../../shared/chat-contracts'
-import { FIRST_TOUCH_COOKIE, signupTracking } from '../../features/tracking/first-touch.server'
+import { FIRST_TOUCH_COOKIE, signupTracking } from '../tracking/index.server'
 
-export async function accountRoutes(app: FastifyInstance) {
+export async function accountRoutes(app: FastifyInstance, { core }: FeatureRouteOptions) {
+  const { route, enforceLimit } = core
   const { db } = app.services.database
   const { signupsPerAddressPerHour } = app.services.config
 

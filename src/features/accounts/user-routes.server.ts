@@ -1,19 +1,18 @@
 // /api/user.php (login, current user, language, push subscription) and /api/logout.php: SPEC.md section 7.
 // Definitions: src/features/accounts/endpoints.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FeatureRouteOptions } from '../../server/core.server'
 import { eq } from 'drizzle-orm'
 import { accounts, pushSubscriptions } from '../../db/schema'
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../shared/locales'
-import { ApiError } from '../context.server'
-import { route } from '../endpoint.server'
-import * as api from '../../features/accounts/endpoints'
-import { enforceLimit } from '../rate-limit.server'
-import { attemptLogin } from '../../features/accounts/login.server'
-import { DELETION_GRACE_DAYS } from '../../features/accounts/signup.server'
-import type { Config } from '../config.server'
-import { createSession, destroySession, presentUser, SESSION_MAX_AGE_S } from '../../features/accounts/sessions.server'
-import { tenantLocales } from '../../features/settings/settings.server'
-import { pushEndpointAllowed } from '../../features/notifications/push-host.server'
+import { ApiError } from '../../shared/api-errors'
+import * as api from './endpoints'
+import { attemptLogin } from './login.server'
+import { DELETION_GRACE_DAYS } from './signup.server'
+import type { Config } from '../../server/config.server'
+import { createSession, destroySession, presentUser, SESSION_MAX_AGE_S } from './sessions.server'
+import { tenantLocales } from '../settings/index.server'
+import { pushEndpointAllowed } from '../notifications/index.server'
 
 /**
  * Host-only (no Domain attribute): a brand's cookie never reaches another brand's domain. Secure follows the
@@ -42,7 +41,8 @@ const pushQueryConstraint = {
   mustMatchWhenDerived: false,
 }
 
-export async function userRoutes(app: FastifyInstance) {
+export async function userRoutes(app: FastifyInstance, { core }: FeatureRouteOptions) {
+  const { route, enforceLimit } = core
   const { db } = app.services.database
   const { config } = app.services
   const SESSION_COOKIE = config.sessionCookie

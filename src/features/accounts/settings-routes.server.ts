@@ -1,25 +1,25 @@
 // The account part of the settings screen: password, e-mail address, deletion and its alternatives.
 // Definitions: src/features/accounts/endpoints.ts.
 import type { FastifyInstance } from 'fastify'
-import { deleteAccount, reactivateAccount } from '../../features/accounts/deletion.server'
-import { claimStayDiscount } from '../../features/accounts/stay-discount.server'
+import type { FeatureRouteOptions } from '../../server/core.server'
+import { deleteAccount, reactivateAccount } from './deletion.server'
+import { claimStayDiscount } from './stay-discount.server'
 import { accounts } from '../../db/schema'
 import { eq } from 'drizzle-orm'
-import { ApiError, requireAccount } from '../context.server'
-import { route } from '../endpoint.server'
-import * as api from '../../features/accounts/endpoints'
-import { enforceLimit } from '../rate-limit.server'
-import { changePassword, confirmEmailChange, requestEmailChange, type Outcome } from '../../features/accounts/account-settings.server'
-import { sessionCookieOptions } from './user.server'
-import { presentUser } from '../../features/accounts/sessions.server'
-import { exportMemberData } from '../../features/accounts/export.server'
+import { ApiError } from '../../shared/api-errors'
+import * as api from './endpoints'
+import { changePassword, confirmEmailChange, requestEmailChange, type Outcome } from './account-settings.server'
+import { sessionCookieOptions } from './user-routes.server'
+import { presentUser } from './sessions.server'
+import { exportMemberData } from './export.server'
 
 const answer = (result: Outcome) => {
   if (!result.ok) throw new ApiError(result.status, result.code, result.message, result.fields)
   return { ok: true as const, email: result.email }
 }
 
-export async function accountSettingsRoutes(app: FastifyInstance) {
+export async function accountSettingsRoutes(app: FastifyInstance, { core }: FeatureRouteOptions) {
+  const { requireAccount, route, enforceLimit } = core
   const { db } = app.services.database
 
   route(app, api.changePasswordEndpoint, async (req) => {
