@@ -1,5 +1,6 @@
 // One conversation: the header with the other member (and the fictional label), the messages with older
-// history upward, the typing indicator, and the composer for text, photos, gifts and GIFs.
+// history upward, the typing indicator, and the composer for text, photos, gifts and GIFs. Its state lives in a store
+// of its own (conversation-store.ts), its messages in the chat store (chat-store.ts).
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { navigate } from 'vike/client/router'
@@ -11,9 +12,9 @@ import { callEndpoint } from '../../shared/api-client'
 import { activateResendEndpoint } from '../accounts/endpoints'
 import type { ChatMessage, SendMessageRequest } from '../../shared/chat-contracts'
 import { chatStore, isTyping, markOpened, mergeMessages, upsertMessage, type ShownMessage } from './chat-store'
-import { loadConversation, markRead, newClientId, sendImage, sendMessage, type ChatTarget, type ConversationAnswer, type SendAnswer } from './chat-api'
+import { loadConversation, markRead, newClientId, sendImage, sendMessage, type ChatTarget, type SendAnswer } from './chat-api'
 import { sendTyping } from './chat-live-client'
-import { ConfirmRemoveModal, IcebreakerModal, RefusalModal, type Refusal } from './chat-modals'
+import { ConfirmRemoveModal, IcebreakerModal, RefusalModal } from './chat-modals'
 import { GifPicker, GiftPicker } from './pickers'
 import { removeChatsNow } from './chat-actions'
 import { useNow } from './use-now'
@@ -21,16 +22,11 @@ import { Center, Column, Notice } from './conversation-parts'
 import { BareHeader, ConversationHeader } from './conversation-header'
 import { MessageList } from './message-list'
 import { MessageComposer } from './message-composer'
-
-type ConversationMeta = ConversationAnswer['conversation']
+import * as conversation from './conversation-store'
 
 const EMPTY: ShownMessage[] = []
 /** The key under which a conversation that does not exist yet keeps its messages until the first is stored. */
 const NEW = 0
-
-function isRefusal(code: string): code is Refusal['code'] {
-  return code === 'insufficient_credits' || code === 'premium_required' || code === 'conversation_limit'
-}
 
 export function Conversation({ conversationId, memberId, openGift = false, openIcebreaker = false }: { conversationId?: number; memberId?: number; openGift?: boolean; openIcebreaker?: boolean }) {
   const { t } = useTranslation()
@@ -38,19 +34,9 @@ export function Conversation({ conversationId, memberId, openGift = false, openI
   const session = useSessionStore()
   const { user } = useSession()
   const settings = tenant.settings
-  const [meta, setMeta] = useState<ConversationMeta | null>(null)
-  const [convId, setConvId] = useState<number | null>(conversationId ?? null)
-  const [hasMore, setHasMore] = useState(false)
-  const [loadError, setLoadError] = useState<string | null>(null)
-  const [refusal, setRefusal] = useState<Refusal | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [needsConfirmation, setNeedsConfirmation] = useState<string | null>(null)
-  const [resent, setResent] = useState(false)
-  const [picker, setPicker] = useState<'gift' | 'gif' | null>(null)
-  const [icebreaker, setIcebreaker] = useState(false)
-  const [confirmRemove, setConfirmRemove] = useState(false)
-  const [text, setText] = useState('')
-  const [loadingOlder, setLoadingOlder] = useState(false)
+  const [state] = useState(() => conversation.createConversationStore(conversationId))
+  // sync: the composer's text is a controlled field (an asynchronous snapshot would move its caret).
+  const { meta, convId, hasMore, loadError, refusal, error, needsConfirmation, resent, picker, icebreaker, confirmRemove, text, loadingOlder } = useSnapshot(state, { sync: true })
   const textRef = useRef<HTMLTextAreaElement>(null)
   const scrollRef = useRef<HTMLDivElement>(null)
   const stickToBottom = useRef(true)
@@ -70,44 +56,33 @@ export function Conversation({ conversationId, memberId, openGift = false, openI
   // Loading the conversation; opening it marks it read (SPEC.md section 4).
   useEffect(() => {
     let cancelled = false
-    setMeta(null)
-    setLoadError(null)
-    setError(null)
-    setConvId(conversationId ?? null)
+    conversation.startLoading(state, conversationId)
     stickToBottom.current = true
     const load = conversationId !== undefined ? loadConversation({ id: conversationId }) : loadConversation({ memberId: memberId! })
     load
       .then((answer) => {
         if (cancelled) return
         const id = answer.conversation.id
-        setMeta(answer.conversation)
-        setHasMore(answer.has_more)
-        if (id === null) {
-          chatStore.messages[NEW] = []
-          setConvId(null)
-          setIcebreaker(!openGift)
-          return
-        }
-        setConvId(id)
+        if (id === null) chatStore.messages[NEW] = []
+        conversation.loaded(state, answer, { openGift, openIcebreaker })
+        if (id === null) return
         chatStore.messages[id] = []
         mergeMessages(chatStore, id, answer.messages as ChatMessage[])
         chatStore.lastReadByOther[id] = answer.conversation.last_read_by_other
         chatStore.openConversationId = id
         markOpened(chatStore, id)
         markRead(id).catch(() => undefined)
-        // From a match (?icebreaker=1) or a conversation this member began: the icebreakers for the first words.
-        if (answer.messages.length === 0 && (answer.conversation.started_by_me || openIcebreaker) && !openGift) setIcebreaker(true)
       })
       .catch((err) => {
         if (cancelled || err instanceof SilentAbort) return
-        setLoadError(err instanceof HttpError && err.status === 404 ? t('chats.not_found') : t('errors.generic'))
+        conversation.loadFailed(state, err instanceof HttpError && err.status === 404 ? t('chats.not_found') : t('errors.generic'))
       })
-    if (openGift) setPicker('gift')
+    if (openGift) state.picker = 'gift'
     return () => {
       cancelled = true
       if (chatStore.openConversationId === conversationId) chatStore.openConversationId = null
     }
-  }, [conversationId, memberId, openGift, openIcebreaker, t])
+  }, [conversationId, memberId, openGift, openIcebreaker, t, state])
 
   useEffect(
     () => () => {
@@ -141,24 +116,24 @@ export function Conversation({ conversationId, memberId, openGift = false, openI
   }
 
   const loadOlder = async () => {
-    if (convId === null || loadingOlder) return
+    if (convId === null || state.loadingOlder) return
     const first = messages.find((m) => !m.pending && !m.failed)
     if (!first) return
-    setLoadingOlder(true)
+    state.loadingOlder = true
     const el = scrollRef.current
     const before = el ? el.scrollHeight - el.scrollTop : 0
     try {
       const answer = await loadConversation({ id: convId, before: first.id })
       stickToBottom.current = false
       mergeMessages(chatStore, convId, answer.messages as ChatMessage[])
-      setHasMore(answer.has_more)
+      state.hasMore = answer.has_more
       requestAnimationFrame(() => {
         if (el) el.scrollTop = el.scrollHeight - before
       })
     } catch {
-      setError(t('errors.generic'))
+      state.error = t('errors.generic')
     } finally {
-      setLoadingOlder(false)
+      state.loadingOlder = false
     }
   }
 
@@ -170,9 +145,8 @@ export function Conversation({ conversationId, memberId, openGift = false, openI
     delete chatStore.messages[NEW]
     chatStore.openConversationId = id
     convRef.current = id
-    setConvId(id)
-    setMeta((m) => (m ? { ...m, id } : m))
-  }, [])
+    conversation.adopt(state, id)
+  }, [state])
 
   const afterStored = (answer: SendAnswer) => {
     if (session.user) session.user.credits = answer.credits
@@ -190,6 +164,7 @@ export function Conversation({ conversationId, memberId, openGift = false, openI
 
   /** Sends one message: shown at once as pending, replaced by the stored one, or refused with the API's reason. */
   const deliver = (shown: Omit<ShownMessage, 'id' | 'conversation_id' | 'mine' | 'created_at' | 'pending'>, run: (to: ChatTarget) => Promise<SendAnswer>, restoreText?: string) => {
+    const meta = state.meta
     if (!meta) return
     const clientId = shown.client_id!
     const attempt = async () => {
@@ -197,7 +172,7 @@ export function Conversation({ conversationId, memberId, openGift = false, openI
       const to: ChatTarget = currentKey !== NEW ? { conversationId: currentKey } : { memberId: meta.profile.id }
       upsertMessage(chatStore, { ...shown, id: Number.MAX_SAFE_INTEGER, conversation_id: currentKey, mine: true, created_at: new Date().toISOString(), pending: true })
       stickToBottom.current = true
-      setError(null)
+      state.error = null
       try {
         afterStored(await run(to))
         retries.current.delete(clientId)
@@ -208,10 +183,7 @@ export function Conversation({ conversationId, memberId, openGift = false, openI
           // Refused: the message is not kept; its text goes back into the field.
           if (list) chatStore.messages[currentKey] = list.filter((m) => m.client_id !== clientId)
           retries.current.delete(clientId)
-          if (restoreText !== undefined) setText(restoreText)
-          if (isRefusal(err.code)) setRefusal({ code: err.code, message: err.message })
-          else if (err.code === 'email_not_confirmed') setNeedsConfirmation(err.message || t('chat.errors.email_not_confirmed'))
-          else setError(err.message || t('errors.generic'))
+          conversation.sendRefused(state, err, restoreText, { emailNotConfirmed: t('chat.errors.email_not_confirmed'), generic: t('errors.generic') })
           return
         }
         // Not delivered (network): kept with a retry that sends the same client id (stored and charged once).
@@ -226,25 +198,22 @@ export function Conversation({ conversationId, memberId, openGift = false, openI
     void attempt()
   }
 
-  const over = text.length > settings.message_length
-
   const submitText = () => {
-    const value = text.trim()
-    if (!value || over) return
-    setText('')
+    const value = conversation.takeText(state, settings.message_length)
+    if (value === null) return
     const clientId = newClientId()
     deliver({ client_id: clientId, kind: 'text', text: value, image: null, gift: null, gif: null }, (to) => sendMessage(to, { kind: 'text', client_id: clientId, text: value } satisfies SendMessageRequest), value)
     textRef.current?.focus()
   }
 
   const sendGift = (giftId: string) => {
-    setPicker(null)
+    state.picker = null
     const clientId = newClientId()
     deliver({ client_id: clientId, kind: 'gift', text: null, image: null, gift: { id: giftId, image: `/static/gifts/${giftId}.svg` }, gif: null }, (to) => sendMessage(to, { kind: 'gift', client_id: clientId, gift_id: giftId }))
   }
 
   const sendGif = (gifId: string) => {
-    setPicker(null)
+    state.picker = null
     const clientId = newClientId()
     deliver({ client_id: clientId, kind: 'gif', text: null, image: null, gift: null, gif: { id: gifId, url: `/static/gifs/${gifId}.gif`, width: 240, height: 240 } }, (to) => sendMessage(to, { kind: 'gif', client_id: clientId, gif_id: gifId }))
   }
@@ -258,11 +227,12 @@ export function Conversation({ conversationId, memberId, openGift = false, openI
 
   const resend = async () => {
     await callEndpoint(activateResendEndpoint).catch(() => undefined)
-    setResent(true)
+    state.resent = true
   }
 
   const removeConversation = async () => {
-    setConfirmRemove(false)
+    state.confirmRemove = false
+    const meta = state.meta
     if (!meta) return
     // Removing by profile removes every chat with this member (SPEC.md section 4).
     await navigate('/chats')
@@ -294,7 +264,7 @@ export function Conversation({ conversationId, memberId, openGift = false, openI
 
   return (
     <Column aria-label={t('chats.conversation_with', { name: profile.name })} data-testid="conversation">
-      <ConversationHeader profile={profile} typing={typing} canRemove={convId !== null} onRemove={() => setConfirmRemove(true)} />
+      <ConversationHeader profile={profile} typing={typing} canRemove={convId !== null} onRemove={() => (state.confirmRemove = true)} />
       <MessageList
         profile={profile}
         messages={messages}
@@ -303,7 +273,7 @@ export function Conversation({ conversationId, memberId, openGift = false, openI
         hasMore={hasMore}
         loadingOlder={loadingOlder}
         onLoadOlder={loadOlder}
-        onIcebreaker={() => setIcebreaker(true)}
+        onIcebreaker={() => (state.icebreaker = true)}
         onRetry={(clientId) => retries.current.get(clientId)?.()}
         scrollRef={scrollRef}
         onScroll={onScroll}
@@ -323,28 +293,27 @@ export function Conversation({ conversationId, memberId, openGift = false, openI
         text={text}
         textRef={textRef}
         onText={(value) => {
-          setText(value)
+          state.text = value
           if (convId !== null && value.trim()) sendTyping(convId)
         }}
         onSubmit={submitText}
-        onPicker={setPicker}
+        onPicker={(which) => (state.picker = which)}
         onPhoto={sendPhoto}
       />
-      {refusal && <RefusalModal refusal={refusal} onClose={() => setRefusal(null)} />}
-      {picker === 'gift' && <GiftPicker name={profile.name} credits={user?.credits ?? null} onPick={sendGift} onClose={() => setPicker(null)} />}
-      {picker === 'gif' && <GifPicker onPick={sendGif} onClose={() => setPicker(null)} />}
+      {refusal && <RefusalModal refusal={refusal} onClose={() => (state.refusal = null)} />}
+      {picker === 'gift' && <GiftPicker name={profile.name} credits={user?.credits ?? null} onPick={sendGift} onClose={() => (state.picker = null)} />}
+      {picker === 'gif' && <GifPicker onPick={sendGif} onClose={() => (state.picker = null)} />}
       {icebreaker && (
         <IcebreakerModal
           name={profile.name}
-          onClose={() => setIcebreaker(false)}
+          onClose={() => (state.icebreaker = false)}
           onPick={(line) => {
-            setIcebreaker(false)
-            setText(line)
+            conversation.pickIcebreaker(state, line)
             requestAnimationFrame(() => textRef.current?.focus())
           }}
         />
       )}
-      {confirmRemove && <ConfirmRemoveModal name={profile.name} onConfirm={removeConversation} onClose={() => setConfirmRemove(false)} />}
+      {confirmRemove && <ConfirmRemoveModal name={profile.name} onConfirm={removeConversation} onClose={() => (state.confirmRemove = false)} />}
     </Column>
   )
 }
