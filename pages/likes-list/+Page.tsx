@@ -1,1 +1,1 @@
-export { LikesPage as default } from '../../src/features/members/likes-page'
+export { LikesPage as default } from '../../src/features/discovery/likes-page'

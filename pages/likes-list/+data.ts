@@ -1,5 +1,5 @@
 // https://vike.dev/data
 import type { PageContextServer } from 'vike/types'
-import { likesPageData } from '../../src/features/members/page-data.server'
+import { likesPageData } from '../../src/features/discovery/page-data.server'
 
 export const data = (pageContext: PageContextServer) => likesPageData(pageContext)

@@ -1,1 +1,1 @@
-export { MemberPage as default } from '../../src/features/members/member-page'
+export { MemberPage as default } from '../../src/features/discovery/member-page'

@@ -1,1 +1,1 @@
-export { MatchFinderPage as default } from '../../src/features/members/match-finder-page'
+export { MatchFinderPage as default } from '../../src/features/discovery/match-finder-page'

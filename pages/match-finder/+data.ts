@@ -1,5 +1,5 @@
 // https://vike.dev/data
 import type { PageContextServer } from 'vike/types'
-import { matchFinderPageData } from '../../src/features/members/page-data.server'
+import { matchFinderPageData } from '../../src/features/discovery/page-data.server'
 
 export const data = (pageContext: PageContextServer) => matchFinderPageData(pageContext)

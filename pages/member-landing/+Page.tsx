@@ -1,1 +1,1 @@
-export { MemberLandingPage as default } from '../../src/features/members/member-landing-page'
+export { MemberLandingPage as default } from '../../src/features/discovery/member-landing-page'

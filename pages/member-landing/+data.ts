@@ -1,5 +1,5 @@
 // https://vike.dev/data
 import type { PageContextServer } from 'vike/types'
-import { memberLandingData } from '../../src/features/members/page-data.server'
+import { memberLandingData } from '../../src/features/discovery/page-data.server'
 
 export const data = (pageContext: PageContextServer) => memberLandingData(pageContext)

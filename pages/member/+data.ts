@@ -1,5 +1,5 @@
 // https://vike.dev/data
 import type { PageContextServer } from 'vike/types'
-import { memberPageData } from '../../src/features/members/page-data.server'
+import { memberPageData } from '../../src/features/discovery/page-data.server'
 
 export const data = (pageContext: PageContextServer) => memberPageData(pageContext)

@@ -1,1 +1,1 @@
-export { SearchPage as default } from '../../src/features/members/search-page'
+export { SearchPage as default } from '../../src/features/discovery/search-page'

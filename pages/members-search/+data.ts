@@ -1,5 +1,5 @@
 // https://vike.dev/data
 import type { PageContextServer } from 'vike/types'
-import { searchPageData } from '../../src/features/members/page-data.server'
+import { searchPageData } from '../../src/features/discovery/page-data.server'
 
 export const data = (pageContext: PageContextServer) => searchPageData(pageContext)

@@ -1,1 +1,1 @@
-export { SwipeGamePage as default } from '../../src/features/members/swipe-game-page'
+export { SwipeGamePage as default } from '../../src/features/discovery/swipe-game-page'

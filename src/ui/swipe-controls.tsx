@@ -1,4 +1,4 @@
-// The stamps and round buttons of a swipe deck: the swipe game (src/features/members) and the tinderswipe lander
+// The stamps and round buttons of a swipe deck: the swipe game (src/features/discovery) and the tinderswipe lander
 // (src/features/landers) look alike.
 import styled from './styled'
 

@@ -5,7 +5,7 @@ import type { PageContextServer } from 'vike/types'
 jest.mock('vike/abort', () => ({
   render: (status: number) => Object.assign(new Error(`render(${status})`), { abortStatusCode: status }),
 }))
-import { likesPageData, memberLandingData, memberPageData, searchPageData, swipeGamePageData } from '../../src/features/members/page-data.server'
+import { likesPageData, memberLandingData, memberPageData, searchPageData, swipeGamePageData } from '../../src/features/discovery/page-data.server'
 import { endpointUrl } from '../../src/shared/api-client'
 import type { EndpointDefinition } from '../../src/shared/endpoint'
 

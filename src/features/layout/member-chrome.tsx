@@ -4,7 +4,7 @@
 import { ActivationReminder } from '../accounts/index.member'
 import { DisabledNotificationsAlert, PushAlert } from '../notifications/index.member'
 import { PhotoAlert } from '../photos/index.member'
-import { LikePopup } from '../members/index.member'
+import { LikePopup } from '../discovery/index.member'
 import { TimeBonusBanner, TimeBonusClient } from '../payments/index.member'
 
 /** The banners, most important first; the layout's container shows only the first that renders. */

@@ -16,7 +16,7 @@ import { APPEARANCE_FIELDS, AppearanceFields, InterestsField, LocationFields, Va
 import { Button, ButtonLink } from '../../ui/button'
 import { LoginRequired } from '../../ui/login-required'
 import { PhotosManager } from '../photos'
-import { FormSkeleton } from '../members'
+import { FormSkeleton } from '../discovery'
 
 // New profiles had no text: the "Over mij" step asks for a few sentences before the photo.
 const STEPS = ['about', 'looks', 'interests', 'location', 'text', 'photo'] as const

@@ -5,7 +5,7 @@ import styled from '../../../ui/styled'
 import { Heart } from '../../../ui/heart'
 import { Controls, Round, Stamp } from '../../../ui/swipe-controls'
 import { FictionalLabel } from '../../../ui/member-card'
-import { dragTransform, useSwipe, type SwipeDirection } from '../../members'
+import { dragTransform, useSwipe, type SwipeDirection } from '../../discovery'
 import { FictionalNote, LanderCta, LoginLine, Portrait, useLander, usePlaceOf } from '../lander-kit'
 
 /** Swipes before the deck turns into the call to sign up. */

@@ -3,7 +3,7 @@
 import { callEndpoint } from '../../shared/api-client'
 import type { EndpointResponse } from '../../shared/endpoint'
 import type { MemberProfile } from '../../shared/discovery-contracts'
-import { blockEndpoint, likeEndpoint, unblockEndpoint, unlikeEndpoint } from '../discovery/endpoints'
+import { blockEndpoint, likeEndpoint, unblockEndpoint, unlikeEndpoint } from './endpoints'
 
 export type LikeResult = EndpointResponse<typeof likeEndpoint>
 

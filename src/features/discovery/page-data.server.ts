@@ -5,7 +5,7 @@ import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { LIKE_TYPES, type LikesResponse, type LikeType, type MatchFinderResponse, type MemberLandingResponse, type MemberResponse, type SearchResponse, type SwipeGameResponse } from '../../shared/discovery-contracts'
 import type { EndpointDefinition, EndpointInput, EndpointResponse } from '../../shared/endpoint'
-import { likesEndpoint, matchFinderEndpoint, memberEndpoint, memberLandingEndpoint, searchEndpoint, swipeGameEndpoint } from '../discovery/endpoints'
+import { likesEndpoint, matchFinderEndpoint, memberEndpoint, memberLandingEndpoint, searchEndpoint, swipeGameEndpoint } from './endpoints'
 
 async function apiGet<E extends EndpointDefinition<'GET'>>(pageContext: PageContextServer, def: E, input: EndpointInput<E>): Promise<{ status: number; body: EndpointResponse<E> | null }> {
   const res = await pageContext.services!.call(def, input)

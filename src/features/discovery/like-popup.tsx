@@ -7,7 +7,7 @@ import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { useSession } from '../../shared/session/session-context'
 import { callEndpoint } from '../../shared/api-client'
-import { reloadLikesSoon } from '../discovery'
+import { reloadLikesSoon } from './likes-badge'
 import type { MemberCard } from '../../shared/discovery-contracts'
 import { FictionalLabel, MemberPhoto } from '../../ui/member-card'
 import { ButtonLink } from '../../ui/button'
@@ -85,7 +85,7 @@ export function LikePopup() {
     let cancelled = false
     const timer = window.setTimeout(() => {
       // The endpoint definitions (and zod) load only when a popup is due: not in every page's bundle.
-      import('../discovery/endpoints')
+      import('./endpoints')
         .then(({ autoLikeEndpoint }) => callEndpoint(autoLikeEndpoint))
         .then((res) => {
           if (cancelled || !res.profile) return
