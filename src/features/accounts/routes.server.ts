@@ -1,4 +1,4 @@
-// Signup, activation and password reset endpoints (issue 3); login and logout live in user.server.ts.
+// Signup, activation and password reset endpoints (issue 3); login and logout live in user-routes.server.ts.
 // Definitions: src/features/accounts/endpoints.ts.
 import type { FastifyInstance } from 'fastify'
 import type { FeatureRouteOptions } from '../../server/core.server'
