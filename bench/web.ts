@@ -155,7 +155,16 @@ async function main() {
       if (warm.status !== 200) throw new Error(`${url}: ${warm.status}`)
       const runs: Run[] = []
       for (let i = 0; i < RUNS; i++) {
-        const run = await runLighthouse(url, page.cookie, jsonDir, `${page.tenant}-${page.name}-${i + 1}`)
+        // On a loaded machine Chromium's trace sometimes misses the navigation (NO_NAVSTART, NO_FCP): try again.
+        let run: Run | undefined
+        for (let attempt = 1; !run; attempt++) {
+          try {
+            run = await runLighthouse(url, page.cookie, jsonDir, `${page.tenant}-${page.name}-${i + 1}`)
+          } catch (err) {
+            if (attempt >= 3) throw err
+            console.log(`  ${page.tenant} ${page.path} run ${i + 1}: ${(err as Error).message.slice(0, 160)}; again`)
+          }
+        }
         runs.push(run)
         console.log(`  ${page.tenant} ${page.path} run ${i + 1}: perf ${run.scores.performance}, a11y ${run.scores.accessibility}, bp ${run.scores['best-practices']}, seo ${run.scores.seo}, LCP ${(run.lcp / 1000).toFixed(2)} s, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, benchmark index ${run.benchmarkIndex}`)
       }
