@@ -94,7 +94,7 @@ export const PHOTO_SIZES = {
  * ever gets) with a lock on top; with onLock the lock is a button that offers premium. Until the image has
  * loaded, the frame shimmers (a skeleton, not a grey tile).
  */
-export function MemberPhoto({ image, alt, size = 'thumb', sizes = PHOTO_SIZES[size], ratio = '1', lockText, lockAction, onLock, eager = false, children }: { image: MemberImage | null; alt: string; size?: 'thumb' | 'full'; sizes?: string; ratio?: string; lockText?: string; lockAction?: string; onLock?: () => void; eager?: boolean; children?: ReactNode }) {
+export function MemberPhoto({ image, alt, size = 'thumb', sizes = PHOTO_SIZES[size], ratio = '1', lockText, lockAction, onLock, eager = false, priority = eager && size === 'full', children }: { image: MemberImage | null; alt: string; size?: 'thumb' | 'full'; sizes?: string; ratio?: string; lockText?: string; lockAction?: string; onLock?: () => void; eager?: boolean; priority?: boolean; children?: ReactNode }) {
   const src = image ? (size === 'thumb' ? image.thumb_filename : image.filename) : null
   // AVIF and WebP in the sizes on offer, derived from the address the API gave (a locked image's is the blurred
   // copy's, so are its variants); the stored file stays the src, the fallback.
@@ -109,7 +109,7 @@ export function MemberPhoto({ image, alt, size = 'thumb', sizes = PHOTO_SIZES[si
       {src ? (
         <picture>
           {sources?.avif && <source type="image/avif" srcSet={sources.avif} sizes={sizes} />}
-          <img ref={ref} src={src} srcSet={sources?.webp} sizes={sources ? sizes : undefined} alt={alt} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager && size === 'full' ? 'high' : undefined} decoding="async" draggable={false} onLoad={() => setLoaded(src)} onError={() => setLoaded(src)} />
+          <img ref={ref} src={src} srcSet={sources?.webp} sizes={sources ? sizes : undefined} alt={alt} loading={eager || priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : undefined} decoding="async" draggable={false} onLoad={() => setLoaded(src)} onError={() => setLoaded(src)} />
         </picture>
       ) : (
         <NoPhoto />
@@ -214,14 +214,24 @@ export function placeOf(member: Pick<Member, 'city' | 'region_name' | 'country'>
   return parts.join(', ') || country
 }
 
+/**
+ * How the n-th card of a grid loads its photo: the first row on a phone (two cards) is where the page's largest
+ * paint is, so those photos are fetched first (`fetchpriority="high"`); the rest of what a wide screen shows at
+ * once loads at once; everything further down waits until it comes near the screen (lazy).
+ */
+export function cardPhotoLoading(index: number): { eager?: boolean; priority?: boolean } {
+  if (index < 2) return { eager: true, priority: true }
+  return index < 5 ? { eager: true } : {}
+}
+
 /** A member in a grid: photo, name, age and place; the fictional label; a heart when the viewer likes them. */
-export function MemberCardLink({ member, href, tags, onOpen }: { member: Member; href: string; tags?: ReactNode; onOpen?: () => void }) {
+export function MemberCardLink({ member, href, tags, onOpen, eager, priority }: { member: Member; href: string; tags?: ReactNode; onOpen?: () => void; eager?: boolean; priority?: boolean }) {
   const { t } = useTranslation()
   const { tenant } = usePageContext()
   const country = tenant.settings.countries.find((c) => c.code === member.country)?.name
   return (
     <Card href={href} onClick={onOpen} data-testid="member-card" data-member-id={member.id}>
-      <MemberPhoto image={member.main_image} alt={t('members.photo_of', { name: member.name })}>
+      <MemberPhoto image={member.main_image} alt={t('members.photo_of', { name: member.name })} eager={eager} priority={priority}>
         <Corner>
           {member.fictional && <FictionalLabel />}
           {tags}

@@ -10,7 +10,7 @@ import useSWR from 'swr'
 import { likesEndpoint } from './endpoints'
 import { likesBadge } from '../../shared/likes-store'
 import { LIKE_TYPES, type LikeProfile } from '../../shared/discovery-contracts'
-import { MemberCardLink, MemberGrid } from '../../ui/member-card'
+import { cardPhotoLoading, MemberCardLink, MemberGrid } from '../../ui/member-card'
 import { Badge } from '../../ui/badge'
 import { Button, ButtonLink, primaryFill } from '../../ui/button'
 import { Alert } from '../../ui/form'
@@ -132,11 +132,12 @@ function LikesList() {
         </Empty>
       ) : (
         <MemberGrid data-testid="likes-list">
-          {profiles.map((m) => (
+          {profiles.map((m, i) => (
             <MemberCardLink
               key={m.id}
               member={m}
               href={`/likes/m/${m.id}`}
+              {...cardPhotoLoading(i)}
               tags={
                 <>
                   {type === 'received' && m.like_new && <NewTag data-testid="like-new">{t('likes_page.new')}</NewTag>}

@@ -9,7 +9,7 @@ import { callEndpoint } from '../../shared/api-client'
 import { searchEndpoint } from './endpoints'
 import type { SearchResponse } from '../../shared/discovery-contracts'
 import { storedTracking } from '../../shared/tracking'
-import { MemberCardLink, MemberGrid } from '../../ui/member-card'
+import { cardPhotoLoading, MemberCardLink, MemberGrid } from '../../ui/member-card'
 import { Button, ButtonLink } from '../../ui/button'
 import { useOpenSignup } from '../accounts'
 import { Alert } from '../../ui/form'
@@ -148,8 +148,8 @@ export function SearchPage() {
         {error && <Alert role="alert">{error}</Alert>}
         {page.profiles.length > 0 && (
           <MemberGrid data-testid="results">
-            {page.profiles.map((m) => (
-              <MemberCardLink key={m.id} member={m} href={profileHref(m.id)} onOpen={remember} />
+            {page.profiles.map((m, i) => (
+              <MemberCardLink key={m.id} member={m} href={profileHref(m.id)} onOpen={remember} {...cardPhotoLoading(i)} />
             ))}
           </MemberGrid>
         )}

@@ -83,7 +83,7 @@ export function AloneTonightLander() {
               <OnlineTag title={t('landers.online')}>
                 <OnlineDot /> <em>{t('landers.online')}</em>
               </OnlineTag>
-              <MemberTile member={m} eager={i < 4} />
+              <MemberTile member={m} eager={i < 4} priority={i === 0} />
             </CardWrap>
           ))}
         </Cards>

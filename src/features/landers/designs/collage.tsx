@@ -71,7 +71,7 @@ export function CollageLander() {
       <Board>
         {prints.slice(0, 6).map((m, i) => (
           <Print key={m.id} tilt={TILTS[i]}>
-            <MemberTile member={m} ratio="1" eager caption={false} label={false} style={{ borderRadius: 2 }} />
+            <MemberTile member={m} ratio="1" eager priority={i === 0} caption={false} label={false} style={{ borderRadius: 2 }} />
             <PrintCaption member={m} />
           </Print>
         ))}

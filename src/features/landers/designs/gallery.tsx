@@ -41,7 +41,7 @@ export function GalleryLander() {
       </Head>
       <Mosaic>
         {tiles.map((m, i) => (
-          <MemberTile key={m.id} member={m} ratio="1" eager={i < 5} />
+          <MemberTile key={m.id} member={m} ratio="1" eager={i < 5} priority={i === 0} />
         ))}
       </Mosaic>
       <Footer>

@@ -1,0 +1,79 @@
+// What Lighthouse found on the member pages (decision 041), held in the markup: the photos of the first grid row
+// are fetched at once and first (they are the page's largest paint; lazy photos waited for layout), and the
+// alerts known only in the browser float instead of pushing the page down when they appear (a layout shift).
+import { act, render, screen } from '@testing-library/react'
+import '../support/text-encoder'
+import createCache from '@emotion/cache'
+import type { PageContext } from 'vike/types'
+import { PageShell } from '../../renderer/page-shell'
+import { createI18nService } from '../../src/server/i18n.server'
+import { demoTenants } from '../support/tenants'
+import { publicTenant } from '../../src/server/public-tenant.server'
+import { createSessionStore } from '../../src/shared/session/session-store'
+import type { Services } from '../../src/server/context.server'
+import type { MemberCard } from '../../src/shared/discovery-contracts'
+import { cardPhotoLoading, MemberCardLink, MemberGrid } from '../../src/ui/member-card'
+import { DismissibleAlert } from '../../src/ui/dismissible-alert'
+
+const i18nService = createI18nService()
+const tenants = demoTenants()
+
+async function renderPage(page: React.ReactNode) {
+  const tenant = tenants.byId.get('datingstad')!
+  const i18n = i18nService.forRequest('nl')
+  const ctx = { tenant, lng: 'nl', i18n, t: i18n.t.bind(i18n), country: undefined, account: undefined }
+  const services = { i18n: i18nService, vapid: { publicKey: 'k', privateKey: 'p' } } as unknown as Services
+  const pageContext = { tenant: publicTenant(services, ctx as never), lng: 'nl', user: null, config: { layout: 'empty' }, routeParams: {}, urlPathname: '/members' } as unknown as PageContext
+  const result = render(
+    <PageShell pageContext={pageContext} cache={createCache({ key: 'css' })} i18n={i18n} store={createSessionStore(null)}>
+      {page}
+    </PageShell>,
+  )
+  await act(async () => undefined)
+  return result
+}
+
+const card = (id: number): MemberCard => ({
+  id,
+  name: `Lid ${id}`,
+  age: 30 + id,
+  gender: 'female',
+  country: 'NL',
+  region: null,
+  region_name: null,
+  city: 'Utrecht',
+  fictional: false,
+  liked: false,
+  main_image: { id, thumb_filename: `/media/${String(id).padStart(32, 'a')}.webp`, filename: `/media/${String(id).padStart(32, 'a')}.webp`, locked: false, visibility: 'public' },
+})
+
+/** The CSS text Emotion wrote for an element's classes. */
+function cssOf(el: Element): string {
+  // Emotion inserts its rules with insertRule (no text in the style elements): read the CSSOM.
+  const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules].map((r) => r.cssText))
+  return rules.filter((r) => [...el.classList].some((c) => r.includes(`.${c}`))).join('\n')
+}
+
+describe('the member grid loads its first row first', () => {
+  it('the first two photos are eager with fetchpriority high, the next three eager, the rest lazy', async () => {
+    await renderPage(
+      <MemberGrid>
+        {Array.from({ length: 8 }, (_, i) => (
+          <MemberCardLink key={i} member={card(i + 1)} href={`/members/${i + 1}`} {...cardPhotoLoading(i)} />
+        ))}
+      </MemberGrid>,
+    )
+    const imgs = Array.from({ length: 8 }, (_, i) => screen.getByAltText(`Foto van Lid ${i + 1}`))
+    expect(imgs.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'eager', 'eager', 'lazy', 'lazy', 'lazy'])
+    expect(imgs.map((img) => img.getAttribute('fetchpriority'))).toEqual(['high', 'high', null, null, null, null, null, null])
+  })
+})
+
+describe('alerts known only in the browser do not shift the page', () => {
+  it('float at the bottom (position fixed) instead of taking room above the page', async () => {
+    await renderPage(<DismissibleAlert tone="primary" role="note" testId="push-alert" body="Zet pushmeldingen aan" href="/notifications" linkText="Aanzetten" dismissText="Niet nu" onDismiss={() => undefined} />)
+    const css = cssOf(screen.getByTestId('push-alert'))
+    expect(css).toMatch(/position: ?fixed/)
+    expect(css).toMatch(/bottom: ?calc\(72px \+ env\(safe-area-inset-bottom\)\)/)
+  })
+})
