@@ -246,7 +246,6 @@ describeCluster(`cluster: 3 instances, a job worker, PostgreSQL, Redis and S3 be
 
   const get = (url: string, m?: Member, instance?: number) => call(lbPort, 'GET', url, { cookie: m?.cookie, instance })
   const post = (url: string, json: unknown, m?: Member, instance?: number) => call(lbPort, 'POST', url, { cookie: m?.cookie, json, instance })
-  const put = (url: string, json: unknown, m?: Member) => call(lbPort, 'PUT', url, { cookie: m?.cookie, json })
 
   /** A step of the run; a failure prints the processes' logs at the end. */
   const step = (name: string, fn: () => Promise<void>) =>
@@ -263,10 +262,13 @@ describeCluster(`cluster: 3 instances, a job worker, PostgreSQL, Redis and S3 be
   let bram: Member
   let conversationId = 0
 
-  /** Signs up through the balancer, then activates with the link of the mail the worker sent. */
-  async function signUpAndActivate(name: string, gender: 'male' | 'female'): Promise<Member> {
+  /**
+   * Signs up on instance `on`, activates on the next one with the link of the mail the worker sent (no instance
+   * runs jobs), and completes the profile on the third.
+   */
+  async function signUpAndActivate(name: string, gender: 'male' | 'female', on: number): Promise<Member> {
     const email = `${name.toLowerCase()}-${crypto.randomBytes(3).toString('hex')}@example.nl`
-    const res = await post('/api/signup.php', { email, name, password: 'lang-genoeg-1', date_of_birth: '1988-06-04' })
+    const res = await post('/api/signup.php', { email, name, password: 'lang-genoeg-1', date_of_birth: '1988-06-04' }, undefined, on)
     expect(res.status).toBe(201)
     const sid = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('sid='))!
     const member: Member = { id: res.json<{ user: { id: number } }>().user.id, email, cookie: sid.split(';')[0] }
@@ -281,20 +283,18 @@ describeCluster(`cluster: 3 instances, a job worker, PostgreSQL, Redis and S3 be
     expect(link).toBeDefined()
     const u = new URL(link!)
     expect(u.port).toBe(String(lbPort))
-    const activate = await call(lbPort, 'GET', `${u.pathname}${u.search}`, { host: u.host })
+    const activate = await call(lbPort, 'GET', `${u.pathname}${u.search}`, { host: u.host, instance: (on + 1) % 3 })
     expect(activate.status).toBe(303)
     expect(activate.headers.location).toBe('/activate/done')
-    expect((await put('/api/profile.php', { gender, sexuality: 'hetero' }, member)).status).toBe(200)
+    expect((await call(lbPort, 'PUT', '/api/profile.php', { cookie: member.cookie, json: { gender, sexuality: 'hetero' }, instance: (on + 2) % 3 })).status).toBe(200)
     const me = (await get('/api/user.php', member)).json<{ user: { status: string } }>().user
     expect(me.status).toBe('active')
     return member
   }
 
   step('signs members up through the balancer; the worker sends the activation mail', async () => {
-    anna = await signUpAndActivate('Anna', 'female')
-    bram = await signUpAndActivate('Bram', 'male')
-    // The journey's requests were spread over the instances.
-    expect(new Set(balancer.log.filter((r) => !r.upgrade).map((r) => r.instance)).size).toBe(3)
+    anna = await signUpAndActivate('Anna', 'female', 0)
+    bram = await signUpAndActivate('Bram', 'male', 1)
   })
 
   step('serves a photo uploaded on one instance from the others (object storage)', async () => {
@@ -393,16 +393,17 @@ describeCluster(`cluster: 3 instances, a job worker, PostgreSQL, Redis and S3 be
    * end she has every message Bram sent, each once, and the conversation holds each once.
    */
   async function chatThroughLoss(victim: number, signal: NodeJS.Signals) {
-    const seen = new Map<number, number>()
+    /** The message ids the client holds (the chat store merges by id). */
+    const seen = new Set<number>()
     const fromSocket = new Map<number, number>()
     /** How each message first reached the client. */
     const via = new Map<number, 'socket' | 'catch-up'>()
     const remember = (id: number, how: 'socket' | 'catch-up') => {
-      seen.set(id, (seen.get(id) ?? 0) + 1)
+      seen.add(id)
       via.set(id, how)
     }
     const catchUp = async () => {
-      const after = Math.max(0, ...seen.keys())
+      const after = Math.max(0, ...seen)
       const res = await get(`/api/chat.php?id=${conversationId}&after=${after}`, anna)
       for (const m of res.json<{ messages: Array<{ id: number }> }>().messages) if (!seen.has(m.id)) remember(m.id, 'catch-up')
     }
@@ -424,7 +425,7 @@ describeCluster(`cluster: 3 instances, a job worker, PostgreSQL, Redis and S3 be
     const first = balancer.log.filter((r) => r.upgrade).at(-1)!
     expect(first.instance).toBe(victim)
     await catchUp() // the start: the conversation so far
-    const start = Math.max(...seen.keys())
+    const start = Math.max(...seen)
     await sleep(200)
 
     const sent: number[] = []
@@ -453,11 +454,10 @@ describeCluster(`cluster: 3 instances, a job worker, PostgreSQL, Redis and S3 be
     clearInterval(drain)
     tab.socket.stop()
 
-    const after = [...seen.keys()].filter((id) => id > start).sort((a, b) => a - b)
+    const after = [...seen].filter((id) => id > start).sort((a, b) => a - b)
     expect(after).toEqual([...sent].sort((a, b) => a - b))
-    // Nothing twice: not on the socket, not in what the client holds, not stored.
-    expect([...fromSocket.values()].every((n) => n === 1)).toBe(true)
-    expect([...seen.values()].every((n) => n === 1)).toBe(true)
+    // Nothing twice: not on the socket, not stored.
+    expect([...fromSocket.entries()].filter(([, n]) => n > 1)).toEqual([])
     const stored = (await get(`/api/chat.php?id=${conversationId}&after=${start}`, bram)).json<{ messages: Array<{ id: number; text?: string }> }>().messages
     expect(stored.map((m) => m.id)).toEqual(sent)
     expect(new Set(stored.map((m) => m.text)).size).toBe(MESSAGES)
