@@ -108,7 +108,13 @@ export async function startBalancer(opts: { port: number; instancePorts: number[
   }
   void loop()
 
-  await new Promise<void>((resolve) => server.listen(opts.port, '127.0.0.1', resolve))
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err) => {
+      stopped = true
+      reject(err)
+    })
+    server.listen(opts.port, '127.0.0.1', resolve)
+  })
   return {
     port: opts.port,
     log,

@@ -224,6 +224,8 @@ describeCluster(`cluster: 3 instances, a job worker, PostgreSQL, Redis and S3 be
     // provider posts its webhook: the balancer.
     worker = startProc('worker', ['--import', 'tsx', 'src/server/worker.ts'], env(lbPort, 'worker'), dir)
     await Promise.all([waitForReady(instancePorts[1], instances[1]), waitForReady(instancePorts[2], instances[2])])
+    // An instance that could not listen (a port taken) has exited; another process answering there must not count.
+    for (const p of [...instances, worker!]) if (p.child.exitCode !== null) throw new Error(`${p.name} exited:\n${fs.readFileSync(p.logFile, 'utf8').slice(-3000)}`)
     balancer = await startBalancer({ port: lbPort, instancePorts, log: (line) => console.log(`[cluster] ${line}`) })
     await balancer.waitForRotation([0, 1, 2])
     console.log(`[cluster] 3 instances, worker, s3rver and balancer up in ${Date.now() - started} ms (balancer :${lbPort}, instances :${instancePorts.join(' :')})`)
