@@ -33,7 +33,10 @@ if (missing.length) console.log(`[test] cluster run skipped: ${missing.join(' an
 const HOST = 'datingstad.nl'
 const ORIGIN = `http://${HOST}`
 const INSTANCES = 3
-/** Messages sent in each loss scenario, one every 100 ms; the instance goes down after the 7th or so. 10 credits each: the deluxe bundle pays for both. */
+/**
+ * Messages sent in each loss scenario, one every 50 ms (plus the send's own time); the instance goes down after
+ * the 5th or so. 10 credits each: the deluxe bundle pays for both rounds.
+ */
 const MESSAGES = 20
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -390,9 +393,9 @@ describeCluster(`cluster: 3 instances, a job worker, PostgreSQL, Redis and S3 be
   })
 
   /**
-   * Anna's tab sits on `victim`; Bram (who bought credits) sends a message every 100 ms while the victim is stopped with `signal`. Anna's
-   * client catches up on every reconnect (as chat-live.ts does: the conversation after its last message); in the
-   * end she has every message Bram sent, each once, and the conversation holds each once.
+   * Anna's tab sits on `victim`; Bram (who bought credits) sends a message every 50 ms while the victim is stopped
+   * with `signal`. Anna's client catches up on every reconnect (as chat-live.ts does: the conversation after its
+   * last message); in the end she has every message Bram sent, each once, and the conversation holds each once.
    */
   async function chatThroughLoss(victim: number, signal: NodeJS.Signals) {
     /** The message ids the client holds (the chat store merges by id). */
@@ -434,10 +437,10 @@ describeCluster(`cluster: 3 instances, a job worker, PostgreSQL, Redis and S3 be
     const sender = (async () => {
       for (let i = 0; i < MESSAGES; i++) {
         sent.push((await send(bram, `${signal} bericht ${i + 1}`)).id)
-        await sleep(100)
+        await sleep(50)
       }
     })()
-    await sleep(700)
+    await sleep(350)
     const killedAt = Date.now()
     instances[victim].child.kill(signal)
     const exit = await instances[victim].exited
