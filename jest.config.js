@@ -22,5 +22,14 @@ export default {
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
+    {
+      // npm run test:cluster: the production build as three instances and a worker behind a load balancer
+      // (needs TEST_DATABASE_URL and REDIS_URL; skipped otherwise). Decision 043.
+      displayName: 'cluster',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/cluster/**/*.test.ts'],
+      transform,
+      transformIgnorePatterns,
+    },
   ],
 }

@@ -5,6 +5,8 @@
 // shown as it runs; jest's output is kept in a file and printed when jest ends (interleaved it would be unreadable).
 // TEST_SERIAL=1 runs them one after the other, both on the terminal. jest runs with --forceExit: a handle left open by
 // a test that timed out (a Redis connection) must fail that test, not keep the whole run waiting forever.
+// The production build is made once, first: the browser tests and jest's cluster run (test/cluster, decision 043:
+// three instances of dist/node/main.mjs behind a load balancer, with TEST_DATABASE_URL and REDIS_URL) both use it.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -42,7 +44,14 @@ const jestRun = () =>
     }
     return code
   })
-const e2eRun = () => run('node', ['scripts/e2e.mjs', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport })
+const e2eRun = () => run('node', ['scripts/e2e.mjs', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport, E2E_SKIP_BUILD: '1' })
+
+console.log('[test] building the production site (used by the browser tests and the cluster run)')
+const buildCode = await run('node', ['scripts/build.mjs', '--logLevel', 'warn'], {})
+if (buildCode !== 0) {
+  console.log(`\ntests: 0 passed, 1 failed, 0 skipped (the build failed, ${elapsed()})`)
+  process.exit(1)
+}
 
 if (!serial) console.log('[test] jest and Playwright run side by side; jest prints its output when it ends.')
 const [jestCode, e2eCode] = serial ? [await jestRun(), await e2eRun()] : await Promise.all([jestRun(), e2eRun()])

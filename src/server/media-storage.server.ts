@@ -9,7 +9,8 @@ import { createReadStream } from 'node:fs'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import {
-  DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client,
+  DeleteObjectCommand, GetObjectCommand, HeadBucketCommand,
+  ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client,
 } from '@aws-sdk/client-s3'
 import { MEDIA_NAME } from '../shared/media-variants'
 
@@ -194,7 +195,9 @@ export function s3MediaStorage(location: S3Location): MediaStorage {
       return old
     },
     async check() {
-      await client.send(new ListObjectsV2Command({ Bucket, Prefix: location.prefix || undefined, MaxKeys: 1 }))
+      // HeadBucket: reachable, credentials good, bucket there. Not a one-key listing: s3rver answers a truncated
+      // ListObjectsV2 (MaxKeys=1 on a bucket of two objects) with 500, which took every instance out of rotation.
+      await client.send(new HeadBucketCommand({ Bucket }))
     },
     close() {
       client.destroy()

@@ -63,6 +63,13 @@ describe.each(['local', 's3'] as const)('media storage: %s', (kind) => {
     expect(media.kind).toBe(kind)
   })
 
+  it('stays ready with several files stored (the readiness check of every instance, decision 043)', async () => {
+    await media.put(name('c'), Buffer.from('one'))
+    await media.put(name('d'), Buffer.from('two'))
+    await media.check()
+    await media.remove([name('c'), name('d')])
+  })
+
   it('stores, reads, streams, lists by age and removes files; refuses names that are not media names', async () => {
     await media.check()
     await media.put(name('a'), Buffer.from('first'))
