@@ -16,6 +16,7 @@ import { consoleRoutes } from './api/console.server'
 import { operatorRoutes } from './api/operator.server'
 import { consoleTenantRoutes } from './api/console-tenants.server'
 import { consoleStaffRoutes } from './api/console-staff.server'
+import { consoleVulnerableRoutes } from './api/console-vulnerable.server'
 import { accountRoutes } from './api/accounts.server'
 import { accountSettingsRoutes } from './api/settings-account.server'
 import { notificationRoutes } from './api/notifications.server'
@@ -150,6 +151,7 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
   await app.register(operatorRoutes)
   await app.register(consoleTenantRoutes)
   await app.register(consoleStaffRoutes)
+  await app.register(consoleVulnerableRoutes)
   await app.register(accountRoutes)
   await app.register(accountSettingsRoutes)
   await app.register(notificationRoutes)
