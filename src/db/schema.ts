@@ -46,6 +46,12 @@ export const accounts = pgTable(
     /** Set by a chargeback (or a refund that found the credits spent): staff look at the account; no direct debit. */
     paymentFlag: text('payment_flag'),
     paymentFlaggedAt: ts('payment_flagged_at'),
+    /**
+     * Marked vulnerable by a chat operator (the ACM commitments, decision 037 addendum): the member is told plainly
+     * that fictional profiles are answered by staff, and may not send paid messages to them until staff review it
+     * and lift the mark (null again).
+     */
+    vulnerableAt: ts('vulnerable_at'),
   },
   (t) => [
     uniqueIndex('accounts_pool_email_key').on(t.pool, sql`lower(${t.email})`),
@@ -78,6 +84,13 @@ export const profiles = pgTable(
     interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
     about: text('about'),
     lookingFor: text('looking_for'),
+    /**
+     * The review of the member's own texts (about, looking_for; decision 037 addendum): approved (others see them),
+     * pending (changed, waiting for a moderator: others see neither text), rejected (hidden until rewritten).
+     */
+    textStatus: text('text_status').notNull().default('approved'),
+    /** When the texts waiting for review were written (the queue's order, oldest first). */
+    textSubmittedAt: ts('text_submitted_at'),
     mainPhotoId: id('main_photo_id'),
     /** Mirrors accounts for search: only visible profiles are searchable. */
     searchable: boolean('searchable').notNull().default(true),
@@ -91,6 +104,7 @@ export const profiles = pgTable(
     index('profiles_search_gender_idx').on(t.pool, t.gender, t.lastActiveAt.desc(), t.accountId.desc()).where(sql`searchable`),
     index('profiles_pool_active_idx').on(t.pool, t.lastActiveAt.desc(), t.accountId.desc()),
     index('profiles_pool_birth_idx').on(t.pool, t.birthDate),
+    index('profiles_text_review_idx').on(t.pool, t.textSubmittedAt).where(sql`text_status = 'pending'`),
   ],
 )
 

@@ -16,6 +16,7 @@ import { consoleRoutes } from './api/console.server'
 import { operatorRoutes } from './api/operator.server'
 import { consoleTenantRoutes } from './api/console-tenants.server'
 import { consoleStaffRoutes } from './api/console-staff.server'
+import { consoleVulnerableRoutes } from './api/console-vulnerable.server'
 import { accountRoutes } from '../features/accounts/routes.server'
 import { accountSettingsRoutes } from '../features/accounts/settings-routes.server'
 import { notificationRoutes } from '../features/notifications/routes.server'
@@ -151,6 +152,7 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
   await app.register(operatorRoutes)
   await app.register(consoleTenantRoutes)
   await app.register(consoleStaffRoutes)
+  await app.register(consoleVulnerableRoutes)
   await app.register(accountRoutes, { core })
   await app.register(accountSettingsRoutes, { core })
   await app.register(notificationRoutes, { core })

@@ -69,5 +69,10 @@ export type LiveServerEvent =
   | { type: 'account_changed' }
   /** Staff banned the member: every session is gone; the tab goes to /pages/ban (decision 028). */
   | { type: 'banned' }
+  /**
+   * A moderator approved or rejected the member's photo (id) or profile texts: the owner's open pages show the
+   * result at once (decision 037 addendum).
+   */
+  | { type: 'moderated'; subject: 'photo' | 'text'; id?: number; status: 'approved' | 'rejected' }
 /** Events on /api/ws, client to server. */
 export const liveClientEvent = z.discriminatedUnion('type', [z.object({ type: z.literal('typing'), conversation_id: z.number().int().positive() }), z.object({ type: z.literal('ping') })])

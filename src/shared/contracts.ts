@@ -35,6 +35,11 @@ export const userSchema = z.object({
   language: z.string(),
   fictional_icon: z.boolean(),
   notifications_disabled: z.array(z.enum(['fbl', 'bounce', 'listunsubscribe'])),
+  /**
+   * Present (true) only while a chat operator's vulnerable mark stands (decision 037 addendum): the chats with
+   * fictional profiles warn plainly that staff answer them, and paid messages to them are refused.
+   */
+  vulnerable: z.literal(true).optional(),
   profile: z
     .object({
       id: z.number(),

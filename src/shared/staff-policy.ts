@@ -22,6 +22,8 @@ export const STAFF_ACTIONS = [
   'credits.correct',
   /** The photo queue (/admin/photos). */
   'photos.review',
+  /** The queue of members' profile texts (about, looking for) waiting for review (/admin/texts). */
+  'texts.review',
   'complaints.view',
   /** Status and assignment. */
   'complaints.update',
@@ -37,6 +39,13 @@ export const STAFF_ACTIONS = [
   'operator.queue',
   /** Writing as the fictional profile of a claimed conversation (reply, typing) and the notes about its member. */
   'operator.reply',
+  /**
+   * Marking the member of a conversation vulnerable (the ACM commitments): the member is told plainly that staff
+   * answer the fictional profiles, and cannot send them paid messages until staff review it.
+   */
+  'operator.vulnerable',
+  /** The staff review of a member marked vulnerable: lifting the mark (support and admins, never the operator). */
+  'members.vulnerable_review',
   /** The tenants' orders and payments, filtered (/admin/payments). */
   'payments.view',
   /** Refunding a paid payment through its provider; the credits it added go back through the ledger. */
@@ -53,7 +62,7 @@ export type StaffAction = (typeof STAFF_ACTIONS)[number]
 const ALL = STAFF_ROLES
 /**
  * The table: action -> the roles allowed. A role not listed is refused. Admin may do everything; moderators keep
- * the community clean (photos, bans); support helps members (lookups, bans and unbans, credits, complaints);
+ * the community clean (photos, profile texts, bans); support helps members (lookups, bans and unbans, credits, complaints);
  * marketers see the numbers; chat operators answer members as the fictional profiles of their pool.
  */
 export const POLICY: Record<StaffAction, readonly StaffRole[]> = {
@@ -65,6 +74,7 @@ export const POLICY: Record<StaffAction, readonly StaffRole[]> = {
   'members.unban': ['admin', 'support'],
   'credits.correct': ['admin', 'support'],
   'photos.review': ['admin', 'moderator'],
+  'texts.review': ['admin', 'moderator'],
   'complaints.view': ['admin', 'support'],
   'complaints.update': ['admin', 'support'],
   'complaints.reply': ['admin', 'support'],
@@ -73,6 +83,8 @@ export const POLICY: Record<StaffAction, readonly StaffRole[]> = {
   'newsletter.export': ['admin', 'marketer'],
   'operator.queue': ['admin', 'chat_operator'],
   'operator.reply': ['admin', 'chat_operator'],
+  'operator.vulnerable': ['admin', 'chat_operator'],
+  'members.vulnerable_review': ['admin', 'support'],
   'payments.view': ['admin', 'support'],
   'payments.refund': ['admin'],
   'tenants.view': ['admin', 'marketer'],

@@ -4,17 +4,19 @@ import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '../../src/db/client.server'
 import { eq } from 'drizzle-orm'
-import { accounts, complaints, conversationMembers, conversations, messages, photos } from '../../src/db/schema'
+import { accounts, complaints, conversationMembers, conversations, messages, photos, profiles } from '../../src/db/schema'
 import { describeEachDb } from '../support/db'
 import { createMember, loggedInMember, staffCookie, suiteApp } from '../support/app'
 import { CONSOLE_ENDPOINTS } from '../../src/features/console/endpoints'
 import { pendingPhotosEndpoint, reviewPhotoEndpoint } from '../../src/features/photos/endpoints'
+import { pendingTextsEndpoint, reviewTextsEndpoint } from '../../src/features/profile/endpoints'
 import { newsletterExportEndpoint } from '../../src/features/notifications/endpoints'
 import { landerGalleryEndpoint, trafficStatsEndpoint } from '../../src/features/landers/gallery'
 import { OPERATOR_ENDPOINTS } from '../../src/features/console/operator-endpoints'
 import { PAYMENT_ENDPOINTS } from '../../src/features/console/payment-endpoints'
 import { TENANT_ENDPOINTS } from '../../src/features/console/tenant-endpoints'
 import { STAFF_ENDPOINTS } from '../../src/features/console/staff-endpoints'
+import { VULNERABLE_ENDPOINTS } from '../../src/features/console/vulnerable-endpoints'
 import { paidPayment } from '../support/paid-payment'
 import { POLICY, STAFF_ACTIONS, STAFF_ROLES, can, type StaffRole } from '../../src/shared/staff-policy'
 import type { EndpointDefinition } from '../../src/shared/endpoint'
@@ -22,7 +24,7 @@ import type { EndpointDefinition } from '../../src/shared/endpoint'
 jest.setTimeout(120_000)
 
 const HOST = 'datingstad.nl'
-const ENDPOINTS: EndpointDefinition[] = [...CONSOLE_ENDPOINTS, pendingPhotosEndpoint, reviewPhotoEndpoint, newsletterExportEndpoint, landerGalleryEndpoint, trafficStatsEndpoint, ...OPERATOR_ENDPOINTS, ...PAYMENT_ENDPOINTS, ...TENANT_ENDPOINTS, ...STAFF_ENDPOINTS]
+const ENDPOINTS: EndpointDefinition[] = [...CONSOLE_ENDPOINTS, pendingPhotosEndpoint, reviewPhotoEndpoint, pendingTextsEndpoint, reviewTextsEndpoint, newsletterExportEndpoint, landerGalleryEndpoint, trafficStatsEndpoint, ...OPERATOR_ENDPOINTS, ...PAYMENT_ENDPOINTS, ...TENANT_ENDPOINTS, ...STAFF_ENDPOINTS, ...VULNERABLE_ENDPOINTS]
 
 /** A valid call of each endpoint, with what it needs made fresh, so an allowed role gets 200. */
 function callFor(def: EndpointDefinition, db: Database['db'], app: () => FastifyInstance, cookie: string | undefined): () => Promise<{ query?: Record<string, string>; body?: Record<string, unknown> }> {
@@ -89,6 +91,27 @@ function callFor(def: EndpointDefinition, db: Database['db'], app: () => Fastify
         const owner = await member()
         const [p] = await db.insert(photos).values({ pool: 'main', accountId: owner.id, filename: 'x.jpg', thumbFilename: 'x-t.jpg', blurredFilename: 'x-b.jpg' }).returning()
         return { body: { id: p.id, action: 'approve' } }
+      }
+    case '/api/admin/operator-vulnerable.php':
+      if (def.method === 'GET') return async () => ({ query: { conversation_id: String(await waiting()) } })
+      return async () => ({ body: { conversation_id: await waiting(), reason: 'schrijft over schulden' } })
+    case '/api/admin/member-vulnerable.php': {
+      const marked = async () => {
+        const m = await member()
+        await db.update(accounts).set({ vulnerableAt: new Date() }).where(eq(accounts.id, m.id))
+        return m.id
+      }
+      if (def.method === 'GET') return async () => ({ query: { id: String(await marked()) } })
+      return async () => ({ body: { id: await marked(), reason: 'gebeld, gaat goed' } })
+    }
+    case '/api/admin/profile-texts.php':
+      if (def.method === 'GET') return async () => ({})
+      return async () => {
+        // A member's texts waiting for review, at a millisecond time (what the queue hands the console).
+        const owner = await member()
+        const at = new Date(Date.now() - 60_000)
+        await db.update(profiles).set({ about: 'Ik wandel graag.', textStatus: 'pending', textSubmittedAt: at }).where(eq(profiles.accountId, owner.id))
+        return { body: { account_id: owner.id, action: 'approve', submitted_at: at.toISOString() } }
       }
     default:
       return async () => ({})

@@ -10,6 +10,7 @@ import { createMember, loggedInMember, suiteApp } from '../support/app'
 import { hashPassword } from '../../src/features/accounts/passwords.server'
 import { ledgerCheck } from '../../src/features/payments/ledger.server'
 import { STAFF_MAX_FAILED_LOGINS } from '../../src/features/console/staff-auth.server'
+import { STAFF_FAILED_LOGINS_PER_ADDRESS } from '../../src/server/api/console.server'
 
 jest.setTimeout(120_000)
 
@@ -66,6 +67,21 @@ describeEachDb('console API', (kind) => {
     expect(blocked.json()).toMatchObject({ error: 'login_blocked', minutes: 60 })
     expect((await staffLogin('slot@staff.example')).statusCode).toBe(429)
     expect((await audits('staff.login_failed')).filter((a) => a.staffEmail === 'slot@staff.example')).toHaveLength(STAFF_MAX_FAILED_LOGINS + 1)
+  })
+
+  it('counts only failed console logins per address: a team behind one address logs in freely, guessing stops after 10 failures', async () => {
+    const from = (remoteAddress: string, email: string, password = PASSWORD) => app.inject({ method: 'POST', url: '/api/admin/login.php', remoteAddress, headers: { host: HOST }, payload: { email, password } })
+    await staffAccount('chat_operator', 'ploeg@staff.example')
+    // More successful logins from one address than the failure limit: every one gets in.
+    for (let i = 0; i < STAFF_FAILED_LOGINS_PER_ADDRESS + 2; i++) expect((await from('203.0.113.50', 'ploeg@staff.example')).statusCode).toBe(200)
+    // Guessing from another address: 10 failures answer 401, the 11th is refused, and then even a right password.
+    for (let i = 0; i < STAFF_FAILED_LOGINS_PER_ADDRESS; i++) expect((await from('203.0.113.51', `gok-${i}@staff.example`, 'wrong password!')).statusCode).toBe(401)
+    const refused = await from('203.0.113.51', 'gok-x@staff.example', 'wrong password!')
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json().error).toBe('too_many_requests')
+    expect((await from('203.0.113.51', 'ploeg@staff.example')).statusCode).toBe(429)
+    // The team's address is not touched by the guesses.
+    expect((await from('203.0.113.50', 'ploeg@staff.example')).statusCode).toBe(200)
   })
 
   it('bans: every session ends, open tabs get the banned event, login answers account_banned; unban lets the member back in', async () => {

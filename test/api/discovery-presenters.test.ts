@@ -34,7 +34,7 @@ describe('member presenters', () => {
     const profile = {
       accountId: 7, pool: 'main', name: 'Anna', gender: 'female', sexuality: 'hetero', seeking: 'male', birthDate: '1980-01-01', country: 'NL', region: '07',
       city: 'Utrecht', latitude: null, longitude: null, hairColour: 'blond', eyeColour: 'blue', bodyType: 'slim', relationshipStatus: 'single', tattoos: 'none',
-      interests: ['music'], about: 'Hallo', lookingFor: 'Iemand leuks', mainPhotoId: 1, searchable: true, lastActiveAt: new Date(),
+      interests: ['music'], about: 'Hallo', lookingFor: 'Iemand leuks', mainPhotoId: 1, searchable: true, lastActiveAt: new Date(), textStatus: 'approved', textSubmittedAt: null,
     }
     const out = presentMemberProfile(
       { account: { id: 7, fictional: true }, profile, mainPhoto: photo(1, 'public'), photos: [photo(1, 'public'), photo(2, 'private'), photo(3, 'public', 'pending')], liked: true, likesYou: true, blocked: false },
@@ -49,6 +49,16 @@ describe('member presenters', () => {
     expect(out.hidden_private_photos).toBe(1)
     expect(out.match).toBe(true)
     expect(JSON.stringify(out)).not.toMatch(/orig-|thumb-|1980/)
+    // Texts waiting for review or rejected by a moderator are not shown to others (decision 037 addendum).
+    for (const textStatus of ['pending', 'rejected']) {
+      const under = presentMemberProfile(
+        { account: { id: 7, fictional: true }, profile: { ...profile, textStatus }, mainPhoto: photo(1, 'public'), photos: [], liked: false, likesYou: false, blocked: false },
+        { pool: 'main', id: 1, paidUser: false },
+        tenant,
+        '',
+      )
+      expect(under.notes).toEqual({ about: null, looking_for: null })
+    }
   })
 })
 

@@ -103,6 +103,7 @@ export async function presentUser(db: Db, account: Account, mediaBase = ''): Pro
     language: account.language,
     fictional_icon: account.fictional,
     notifications_disabled: (row?.notifications?.disabledReasons ?? []) as PresentedUser['notifications_disabled'],
+    ...(account.vulnerableAt ? { vulnerable: true as const } : {}),
     profile: profile
       ? {
           id: account.id,

@@ -13,6 +13,7 @@ import { handleLikeEvent, reloadLikes } from '../discovery'
 import { useNewLikes } from '../../shared/use-likes-badge'
 import { updateAppBadge } from './app-badge'
 import { applyBalanceEvent } from '../../shared/session/session-store'
+import { emitModeration } from '../../shared/moderation-events'
 
 let current: ChatLive | undefined
 
@@ -63,6 +64,8 @@ export function ChatLiveClient() {
           window.location.assign('/pages/ban')
           return
         }
+        // A moderator's verdict on the member's photo or texts: their open photos and profile pages reload.
+        if (emitModeration(event)) return
         handleLikeEvent(event)
         // The balance after a purchase, a spend elsewhere or a refund: the navigation's credits and premium state.
         applyBalanceEvent(session, event)

@@ -117,6 +117,9 @@ export function applyLiveEvent(state: ChatState, event: LiveServerEvent, now: nu
     case 'banned':
       // The page leaves (chat-live-client.tsx); nothing of the chat changes here.
       return 'none'
+    case 'moderated':
+      // The owner's photos and texts reload themselves (src/shared/moderation-events.ts); not the chat's.
+      return 'none'
   }
 }
 

@@ -33,6 +33,7 @@ export type ChatErrorCode =
   | 'unknown_gift'
   | 'unknown_gif'
   | 'gif_unavailable'
+  | 'vulnerable_review'
 
 export class ChatError extends Error {
   constructor(public code: ChatErrorCode) {
@@ -45,6 +46,8 @@ export interface Sender {
   pool: string
   paidUser: boolean
   status: string
+  /** Marked vulnerable by a chat operator: no paid messages to fictional profiles until staff review it. */
+  vulnerableAt?: Date | null
 }
 
 type MessageRow = typeof messages.$inferSelect
@@ -277,6 +280,13 @@ export async function sendMessage(db: Db, input: SendInput): Promise<SendResult>
   const costSql = input.free ? sql`0::int` : costBySenderCountry(tenant, message.kind === 'gift' ? message : { kind: message.kind }, sender.id)
   // Asked before anything is written, so no lock is held while Redis answers; a failing presence store means push.
   const offline = async (recipientId: number) => (input.isOnline ? !(await input.isOnline(recipientId).catch(() => false)) : false)
+  // A member marked vulnerable sends no paid message to a fictional profile until staff review it (the ACM
+  // commitments, decision 037 addendum). Only a marked sender pays for this look-up; everyone else's send is unchanged.
+  const refuseIfVulnerable = async (recipientId: number) => {
+    if (!sender.vulnerableAt || input.free) return
+    const [r] = await db.select({ fictional: accounts.fictional }).from(accounts).where(eq(accounts.id, recipientId))
+    if (r?.fictional) throw new ChatError('vulnerable_review')
+  }
 
   try {
     if (input.conversationId !== undefined) {
@@ -284,6 +294,7 @@ export async function sendMessage(db: Db, input: SendInput): Promise<SendResult>
       const pair = await participants(db, pool, input.conversationId)
       if (!pair || (pair[0] !== sender.id && pair[1] !== sender.id)) throw new ChatError('not_found')
       const recipientId = pair[0] === sender.id ? pair[1] : pair[0]
+      await refuseIfVulnerable(recipientId)
       const r = await sendStatement(db, { ...stored, conversationId: input.conversationId, recipientId, costSql, senderActive: sender.status === 'active', push: await offline(recipientId) })
       if (!r.found) throw new ChatError('not_found')
       if (r.duplicate) return (await findByClientId(db, sender.id, message.client_id, input.mediaBase))!
@@ -307,6 +318,7 @@ export async function sendMessage(db: Db, input: SendInput): Promise<SendResult>
     const [c] = await db.select().from(conversations).where(and(eq(conversations.pool, pool), eq(conversations.memberA, a), eq(conversations.memberB, b))).limit(1)
     if (c) return await sendMessage(db, { ...input, conversationId: c.id, memberId: undefined })
     if (recipientId === sender.id) throw new ChatError('not_found')
+    await refuseIfVulnerable(recipientId)
     if (await isBlockedEitherWay(db, pool, sender.id, recipientId)) throw new ChatError('blocked')
     // A new conversation needs a member the sender may see.
     if (!(await findVisibleMember(db, viewerOf(sender), recipientId))) throw new ChatError('not_found')

@@ -2,6 +2,7 @@
 // place) and the menu with the removal; below it the fictional warning, kept visible wherever a member meets one.
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
+import { useSession } from '../../shared/session/session-context'
 import styled from '../../ui/styled'
 import { OverflowItem, OverflowMenu } from '../../ui/overflow-menu'
 import { Avatar } from './avatar'
@@ -34,6 +35,16 @@ const FictionalWarning = styled.p(({ theme }) => ({
   color: '#5d4300',
 }))
 
+const VulnerableWarning = styled.p(({ theme }) => ({
+  margin: 0,
+  padding: '10px 14px',
+  fontSize: 14,
+  fontWeight: 700,
+  background: '#fdecea',
+  borderBottom: `2px solid ${theme.colors.danger}`,
+  color: '#7a1010',
+}))
+
 type ConversationProfile = ConversationAnswer['conversation']['profile']
 
 /** The header bar while the conversation loads or failed to: only the way back. */
@@ -53,6 +64,7 @@ export function ConversationHeader({ profile, typing, canRemove, onRemove }: { p
   const { t } = useTranslation()
   const { tenant } = usePageContext()
   const settings = tenant.settings
+  const { user } = useSession()
   const place = [profile.city, profile.region_name].filter(Boolean).join(', ')
   return (
     <>
@@ -94,6 +106,12 @@ export function ConversationHeader({ profile, typing, canRemove, onRemove }: { p
         </OverflowMenu>
       </Header>
       {profile.fictional && <FictionalWarning role="note">{settings.fictional_warning}</FictionalWarning>}
+      {/* Marked vulnerable by staff (the ACM commitments): said plainly, above anything else of the chat. */}
+      {profile.fictional && user?.vulnerable && (
+        <VulnerableWarning role="alert" data-testid="vulnerable-warning">
+          {t('chat.vulnerable_warning')}
+        </VulnerableWarning>
+      )}
     </>
   )
 }

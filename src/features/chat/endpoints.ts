@@ -10,7 +10,7 @@ import {
 const id = z.coerce.number().int().positive()
 
 /** The refusals of sending (ChatError codes in src/features/chat/chat.server.ts). */
-const SEND_ERRORS = ['not_found', 'blocked', 'email_not_confirmed', 'conversation_limit', 'premium_required', 'insufficient_credits', 'message_too_long', 'unknown_gift', 'unknown_gif', 'gif_unavailable'] as const
+const SEND_ERRORS = ['not_found', 'blocked', 'email_not_confirmed', 'conversation_limit', 'premium_required', 'insufficient_credits', 'message_too_long', 'unknown_gift', 'unknown_gif', 'gif_unavailable', 'vulnerable_review'] as const
 
 /** Where a message goes: an open conversation, or a member (opening the conversation). One of the two is needed. */
 export const messageTarget = z

@@ -26,6 +26,7 @@ const STATUS: Record<ChatError['code'], number> = {
   unknown_gift: 400,
   unknown_gif: 400,
   gif_unavailable: 503,
+  vulnerable_review: 403,
 }
 
 /** Where a message goes (validated by the definitions: one of the two is given). */
@@ -79,7 +80,7 @@ export async function chatRoutes(app: FastifyInstance, { core }: FeatureRouteOpt
     try {
       const result = await sendMessage(db, {
         tenant,
-        sender: { id: account.id, pool: account.pool, paidUser: account.paidUser, status: account.status },
+        sender: { id: account.id, pool: account.pool, paidUser: account.paidUser, status: account.status, vulnerableAt: account.vulnerableAt },
         conversationId: where.conversation_id,
         memberId: where.conversation_id === undefined ? where.member_id : undefined,
         message,

@@ -18,6 +18,7 @@ const SECTIONS: { href: string; action: StaffAction; key: string }[] = [
   { href: '/admin', action: 'overview.view', key: 'admin.nav.overview' },
   { href: '/admin/members', action: 'members.search', key: 'admin.nav.members' },
   { href: '/admin/photos', action: 'photos.review', key: 'admin.nav.photos' },
+  { href: '/admin/texts', action: 'texts.review', key: 'admin.nav.texts' },
   { href: '/admin/complaints', action: 'complaints.view', key: 'admin.nav.complaints' },
   { href: '/admin/payments', action: 'payments.view', key: 'admin.nav.payments' },
   { href: '/admin/chats', action: 'operator.queue', key: 'admin.nav.chats' },

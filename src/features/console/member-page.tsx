@@ -11,6 +11,7 @@ import { Button } from '../../ui/button'
 import { PageTitle } from '../../ui/page'
 import { ConsoleFrame, Section, Table, TableWrap } from './console-frame'
 import { banMemberEndpoint, correctCreditsEndpoint, memberDetailEndpoint, unbanMemberEndpoint, type StaffMe } from './endpoints'
+import { MemberVulnerableReview } from './vulnerable-panel'
 
 export function MemberPage() {
   const { routeParams } = usePageContext()
@@ -106,6 +107,7 @@ function Member({ id, staff }: { id: number; staff: StaffMe }) {
             </div>
           </form>
         )}
+        {may('members.vulnerable_review') && <MemberVulnerableReview memberId={id} onDone={(text) => act(async () => undefined, text)} />}
         {m.status !== 'deleted' && may('credits.correct') && <CreditForm id={id} onDone={(text) => act(async () => undefined, text)} />}
       </Section>
 

@@ -15,6 +15,7 @@ import { ConsoleFrame, Section } from './console-frame'
 import {
   operatorClaimEndpoint, operatorNoteEndpoint, operatorQueueEndpoint, operatorReplyEndpoint, operatorTypingEndpoint, type OperatorConversation,
 } from './operator-endpoints'
+import { OperatorVulnerable } from './vulnerable-panel'
 
 /** How often the queue and an open conversation are asked again (ms). */
 const REFRESH_MS = 5000
@@ -265,6 +266,7 @@ function Conversation({ data, onSent, onClose }: { data: OperatorConversation; o
           </Button>
         </div>
       </form>
+      <OperatorVulnerable conversationId={id} />
     </Section>
   )
 }

@@ -81,8 +81,11 @@ export function presentMemberProfile(input: ProfileInput, viewer: Viewer, tenant
   for (const [field, column] of Object.entries(FIELD_COLUMNS)) {
     if (visible.has(field)) fields[field] = (input.profile[column] as string | null) ?? null
   }
+  // The member's own texts show only once a moderator approved them: waiting for review or rejected, others see
+  // neither (decision 037 addendum).
+  const approved = input.profile.textStatus === 'approved'
   const notes: Record<string, string | null> = {}
-  for (const note of tenant.visible_profile_notes) notes[note] = note === 'about' ? input.profile.about : input.profile.lookingFor
+  for (const note of tenant.visible_profile_notes) notes[note] = !approved ? null : note === 'about' ? input.profile.about : input.profile.lookingFor
   const shown: MemberImage[] = []
   let hidden = 0
   for (const photo of input.photos) {

@@ -10,6 +10,7 @@ import { useSessionStore } from '../../shared/session/session-context'
 import { currentUserEndpoint } from '../accounts/endpoints'
 import { deletePhotoEndpoint, mainPhotoEndpoint, ownPhotosEndpoint, uploadPhotoEndpoint } from './endpoints'
 import { Alert, SelectInput } from '../../ui/form'
+import { onModeration } from '../../shared/moderation-events'
 import { Button, primaryFill } from '../../ui/button'
 
 const Grid = styled.ul(({ theme }) => ({
@@ -72,6 +73,18 @@ function useOwnPhotos() {
       .then((r) => (store.user = r.user))
       .catch(() => undefined)
   }, [store])
+  // A moderator's verdict arrives live: the photos reload (the review tag goes, a rejected photo leaves) with a note.
+  const [verdict, setVerdict] = useState<'approved' | 'rejected'>()
+  useEffect(
+    () =>
+      onModeration((event) => {
+        if (event.subject !== 'photo') return
+        setVerdict(event.status)
+        callEndpoint(ownPhotosEndpoint).then(setData).catch(() => undefined)
+        refreshUser()
+      }),
+    [refreshUser],
+  )
 
   const upload = async (file: File, visibility: 'public' | 'private') => {
     setBusy(true)
@@ -99,7 +112,7 @@ function useOwnPhotos() {
   }
   const makeMain = (id: number) => act(() => callEndpoint(mainPhotoEndpoint, { body: { id } }))
   const remove = (id: number) => act(() => callEndpoint(deletePhotoEndpoint, { query: { id } }))
-  return { data, error, busy, upload, makeMain, remove }
+  return { data, error, busy, upload, makeMain, remove, verdict }
 }
 
 /** The upload button (with public or private when asked), shown while the member is under the limit. */
@@ -134,6 +147,16 @@ function UploadControl({ busy, onFile, withVisibility }: { busy: boolean; onFile
   )
 }
 
+/** The moderator's latest verdict on one of the photos, announced politely. */
+function PhotoVerdict({ verdict }: { verdict: 'approved' | 'rejected' | undefined }) {
+  const { t } = useTranslation()
+  return (
+    <p role="status" data-testid="photo-verdict" style={verdict ? undefined : { display: 'none' }}>
+      {verdict === 'approved' ? t('photos.verdict_approved') : verdict === 'rejected' ? t('photos.verdict_rejected') : ''}
+    </p>
+  )
+}
+
 function PhotoError({ error }: { error: string | undefined }) {
   return error ? (
     <Alert role="alert" data-testid="photo-error">
@@ -145,11 +168,12 @@ function PhotoError({ error }: { error: string | undefined }) {
 /** The member's own photos: upload (public or private), review status, main image, delete. */
 export function PhotosManager() {
   const { t } = useTranslation()
-  const { data, error, busy, upload, makeMain, remove } = useOwnPhotos()
+  const { data, error, busy, upload, makeMain, remove, verdict } = useOwnPhotos()
   if (!data) return error ? <Alert role="alert">{error}</Alert> : <p>{t('common.loading')}</p>
   return (
     <div data-testid="photos">
       <p>{t('photos.intro', { limit: data.limit })}</p>
+      <PhotoVerdict verdict={verdict} />
       <PhotoError error={error} />
       {data.photos.length === 0 ? (
         <p>{t('photos.none')}</p>
@@ -187,13 +211,14 @@ export function PhotosManager() {
  */
 export function MainImagePicker() {
   const { t } = useTranslation()
-  const { data, error, busy, upload, makeMain } = useOwnPhotos()
+  const { data, error, busy, upload, makeMain, verdict } = useOwnPhotos()
   if (!data) return error ? <Alert role="alert">{error}</Alert> : <p>{t('common.loading')}</p>
   const choices = data.photos.filter((p) => p.visibility === 'public')
   const main = data.photos.find((p) => p.main)
   return (
     <div data-testid="main-image">
       <p>{main ? t('main_image.intro') : t('main_image.none')}</p>
+      <PhotoVerdict verdict={verdict} />
       <PhotoError error={error} />
       {choices.length > 0 && (
         <fieldset style={{ border: 'none', padding: 0, margin: 0 }}>

@@ -10,6 +10,7 @@ import * as api from './endpoints'
 import { profiles } from '../../db/schema'
 import { allPools, poolsOf } from '../../shared/staff-policy'
 import { auditorOf, writeAudit } from '../console/index.server'
+import type { LiveServerEvent } from '../../shared/chat-contracts'
 import {
   addPhoto, deletePhoto, listOwnPhotos, mayAddPhoto, MAX_UPLOAD_BYTES, pendingPhotos, PHOTO_LIMIT, presentOwnPhoto, reviewPhoto, setMainPhoto,
 } from './photos.server'
@@ -96,6 +97,8 @@ export async function photoRoutes(app: FastifyInstance, { core }: FeatureRouteOp
     const photo = await reviewPhoto(db, pool, body.id, body.action)
     if (!photo) throw new ApiError(404, 'not_found', req.ctx.t('errors.not_found'))
     await writeAudit(db, auditorOf(req), { action: 'photos.review', pool, targetType: 'photo', targetId: photo.id, before: { status: 'pending' }, after: { status: photo.status, account_id: photo.accountId } })
+    // The owner's open pages show the result at once (decision 037 addendum).
+    await app.services.realtime.publish([photo.accountId], { type: 'moderated', subject: 'photo', id: photo.id, status: photo.status === 'active' ? 'approved' : 'rejected' } satisfies LiveServerEvent)
     return { ok: true as const }
   })
 }

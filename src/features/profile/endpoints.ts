@@ -4,8 +4,12 @@ import { z } from 'zod'
 import { defineEndpoint } from '../../shared/endpoint'
 import { geocodeRequest, ownProfileSchema, updateProfileRequest } from '../../shared/contracts'
 
-/** A member without a profile row yet has no `profile`. */
-const ownProfileResponse = z.object({ profile: ownProfileSchema.optional() })
+/**
+ * A member without a profile row yet has no `profile`. `text_status` is the review of the texts (about,
+ * looking_for): approved, pending (others see neither until a moderator approves) or rejected (hidden until rewritten).
+ */
+export const ownProfileWithReviewSchema = ownProfileSchema.extend({ text_status: z.enum(['approved', 'pending', 'rejected']) })
+const ownProfileResponse = z.object({ profile: ownProfileWithReviewSchema.optional() })
 
 export const ownProfileEndpoint = defineEndpoint({
   method: 'GET',
@@ -34,4 +38,35 @@ export const geocodeEndpoint = defineEndpoint({
   query: geocodeRequest,
   response: z.object({ country: z.string(), region: z.string().nullable(), city: z.string(), served: z.boolean() }),
   errors: ['not_found'],
+})
+
+export const pendingTextSchema = z.object({
+  account_id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  about: z.string().nullable(),
+  looking_for: z.string().nullable(),
+  /** ISO time (milliseconds) of the version under review; the review names it, so a rewrite since is never approved unseen. */
+  submitted_at: z.string(),
+})
+
+export const pendingTextsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/profile-texts.php',
+  summary: 'Members\' profile texts waiting for review in the staff member\'s pool, oldest first',
+  session: 'staff',
+  staffAction: 'texts.review',
+  response: z.object({ texts: z.array(pendingTextSchema) }),
+  errors: [],
+})
+
+export const reviewTextsEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/admin/profile-texts.php',
+  summary: 'Approve or reject a member\'s profile texts (the version of submitted_at); the owner sees the result live',
+  session: 'staff',
+  staffAction: 'texts.review',
+  body: z.object({ account_id: z.number().int().positive(), action: z.enum(['approve', 'reject']), submitted_at: z.string().datetime() }),
+  response: z.object({ text_status: z.enum(['approved', 'rejected']) }),
+  errors: ['not_found', 'changed'],
 })

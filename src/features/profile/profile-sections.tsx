@@ -9,15 +9,21 @@ import { callEndpoint } from '../../shared/api-client'
 import { useSessionStore } from '../../shared/session/session-context'
 import type { OwnProfile } from '../../shared/contracts'
 import { ownProfileEndpoint, updateOwnProfileEndpoint } from './endpoints'
+import type { EndpointResponse } from '../../shared/endpoint'
+import { onModeration } from '../../shared/moderation-events'
 import { Card } from '../../ui/page'
 import { Alert, TextAreaField, TextField } from '../../ui/form'
 import { Button } from '../../ui/button'
 import { SavedNote } from '../../ui/toast'
 import { APPEARANCE_FIELDS, AppearanceFields, InterestsField, LocationFields, ValueChoice, type ProfileErrors } from './profile-fields'
 
-export type SaveResult = { ok: true; profile: OwnProfile } | { ok: false; fields: Record<string, string>; message: string }
+/** The own profile with the review of its texts (approved, pending, rejected; decision 037 addendum). */
+export type ReviewedProfile = NonNullable<EndpointResponse<typeof ownProfileEndpoint>['profile']>
+export type SaveResult = { ok: true; profile: ReviewedProfile } | { ok: false; fields: Record<string, string>; message: string }
 export interface OwnProfileApi {
-  profile: OwnProfile | undefined
+  profile: ReviewedProfile | undefined
+  /** The moderator's verdict on the texts, when it arrived live while the page was open. */
+  verdict: 'approved' | 'rejected' | undefined
   /** Set when the profile could not be loaded. */
   error: string | undefined
   save: (patch: Partial<OwnProfile>) => Promise<SaveResult>
@@ -34,13 +40,24 @@ function byField(fields: Record<string, string> | undefined): Record<string, str
 export function useOwnProfile(): OwnProfileApi {
   const { t } = useTranslation()
   const store = useSessionStore()
-  const [profile, setProfile] = useState<OwnProfile>()
+  const [profile, setProfile] = useState<ReviewedProfile>()
   const [error, setError] = useState<string>()
+  const [verdict, setVerdict] = useState<'approved' | 'rejected'>()
   useEffect(() => {
     callEndpoint(ownProfileEndpoint)
       .then((r) => setProfile(r.profile))
       .catch(() => setError(t('errors.generic')))
   }, [t])
+  // A moderator's verdict on the texts arrives live: the review note changes at once (the texts themselves stay).
+  useEffect(
+    () =>
+      onModeration((event) => {
+        if (event.subject !== 'text') return
+        setVerdict(event.status)
+        setProfile((p) => (p ? { ...p, text_status: event.status } : p))
+      }),
+    [],
+  )
   const save = useCallback(
     async (patch: Partial<OwnProfile>): Promise<SaveResult> => {
       try {
@@ -48,6 +65,7 @@ export function useOwnProfile(): OwnProfileApi {
         // A member without a profile row gets none back; the save creates it, so the answer has one.
         if (!r.profile) return { ok: false, fields: {}, message: t('errors.generic') }
         setProfile(r.profile)
+        setVerdict(undefined)
         if (store.user?.profile) store.user.profile = { ...store.user.profile, name: r.profile.name, country: r.profile.country }
         return { ok: true, profile: r.profile }
       } catch (err) {
@@ -57,7 +75,7 @@ export function useOwnProfile(): OwnProfileApi {
     },
     [store, t],
   )
-  return { profile, error, save }
+  return { profile, error, save, verdict }
 }
 
 const SectionCard = styled(Card)({ marginBottom: 20, h2: { marginTop: 0 } })
@@ -76,7 +94,7 @@ export function EditSection<K extends Keys>({
 }: {
   id: string
   title: string
-  own: OwnProfileApi & { profile: OwnProfile }
+  own: OwnProfileApi & { profile: ReviewedProfile }
   keys: readonly K[]
   children: (draft: Pick<OwnProfile, K>, set: (patch: Partial<OwnProfile>) => void, errors: ProfileErrors) => ReactNode
 }) {
@@ -130,7 +148,7 @@ export function EditSection<K extends Keys>({
   )
 }
 
-type Loaded = OwnProfileApi & { profile: OwnProfile }
+type Loaded = OwnProfileApi & { profile: ReviewedProfile }
 
 /** Loads the own profile and renders the sections once it is there. */
 export function OwnProfileSections({ children }: { children: (own: Loaded) => ReactNode }) {
@@ -161,9 +179,33 @@ export function AboutSection({ own }: { own: Loaded }) {
             error={errors.looking_for}
             onChange={(e) => set({ looking_for: nullIfEmpty(e.target.value) })}
           />
+          <TextReview status={own.profile.text_status} verdict={own.verdict} />
         </>
       )}
     </EditSection>
+  )
+}
+
+const ReviewNote = styled.p<{ tone: 'review' | 'rejected' | 'approved' }>(({ theme, tone }) => ({
+  margin: '4px 0 12px',
+  padding: '8px 12px',
+  borderRadius: 8,
+  border: `1px solid ${theme.colors.border}`,
+  background: theme.colors.surface,
+  fontWeight: tone === 'rejected' ? 700 : 400,
+}))
+
+/**
+ * What the owner sees of the review of their texts: under review (others do not see them yet), rejected (hidden
+ * until rewritten), or approved when that verdict arrived while the page was open.
+ */
+function TextReview({ status, verdict }: { status: ReviewedProfile['text_status']; verdict: 'approved' | 'rejected' | undefined }) {
+  const { t } = useTranslation()
+  const text = status === 'pending' ? t('profile_edit.text_reviewing') : status === 'rejected' ? t('profile_edit.text_rejected') : verdict === 'approved' ? t('profile_edit.text_approved') : null
+  return (
+    <div role="status" data-testid="text-review">
+      {text && <ReviewNote tone={status === 'pending' ? 'review' : status}>{text}</ReviewNote>}
+    </div>
   )
 }
 

@@ -1,13 +1,17 @@
 // The member's own profile fields (SPEC.md section 3): read and change, checked against the tenant.
-import { eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { TFunction } from 'i18next'
-import type { Db } from '../../db/client.server'
-import { profiles } from '../../db/schema'
+import type { Db, Tx } from '../../db/client.server'
+import { accounts, profiles } from '../../db/schema'
 import type { Tenant } from '../../shared/tenant-schema'
 import type { OwnProfile } from '../../shared/contracts'
 import { regionsOf } from '../settings/index.server'
 
-export async function readOwnProfile(db: Db, accountId: number): Promise<OwnProfile | undefined> {
+/** The review of the member's texts as the owner sees it (decision 037 addendum). */
+export type TextStatus = 'approved' | 'pending' | 'rejected'
+export type OwnProfileWithReview = OwnProfile & { text_status: TextStatus }
+
+export async function readOwnProfile(db: Db, accountId: number): Promise<OwnProfileWithReview | undefined> {
   const [p] = await db.select().from(profiles).where(eq(profiles.accountId, accountId))
   if (!p) return undefined
   return {
@@ -25,10 +29,11 @@ export async function readOwnProfile(db: Db, accountId: number): Promise<OwnProf
     city: p.city,
     about: p.about,
     looking_for: p.lookingFor,
+    text_status: p.textStatus as TextStatus,
   }
 }
 
-export type ProfileOutcome = { ok: true; profile: OwnProfile } | { ok: false; fields: Record<string, string> }
+export type ProfileOutcome = { ok: true; profile: OwnProfileWithReview } | { ok: false; fields: Record<string, string> }
 
 /** Applies the given fields; country, region and interests must be ones the tenant offers. */
 export async function updateOwnProfile(db: Db, opts: { tenant: Tenant; accountId: number; patch: Partial<OwnProfile>; t: TFunction }): Promise<ProfileOutcome> {
@@ -36,6 +41,10 @@ export async function updateOwnProfile(db: Db, opts: { tenant: Tenant; accountId
   const current = await readOwnProfile(db, opts.accountId)
   if (!current) return { ok: false, fields: { _: t('errors.not_found') } }
   const next = { ...current, ...patch }
+  // Changed texts wait for a moderator (others see neither text until then); no text at all needs no review.
+  const textsChanged = (next.about ?? null) !== (current.about ?? null) || (next.looking_for ?? null) !== (current.looking_for ?? null)
+  const review = !textsChanged ? {} : next.about || next.looking_for ? { textStatus: 'pending' as const, textSubmittedAt: sql`now()` } : { textStatus: 'approved' as const, textSubmittedAt: null }
+  if (textsChanged) next.text_status = next.about || next.looking_for ? 'pending' : 'approved'
   const fields: Record<string, string> = {}
   if (!tenant.countries[next.country]) fields.country = t('profile_edit.country_invalid')
   else if (next.region && !regionsOf(next.country).some((r) => r.code === next.region)) fields.region = t('profile_edit.region_invalid')
@@ -60,6 +69,7 @@ export async function updateOwnProfile(db: Db, opts: { tenant: Tenant; accountId
       lookingFor: next.looking_for,
       // Whom the member is looking for follows gender and sexuality.
       seeking: seekingOf(next.gender, next.sexuality),
+      ...review,
     })
     .where(eq(profiles.accountId, opts.accountId))
   return { ok: true, profile: next }
@@ -69,4 +79,53 @@ export function seekingOf(gender: string | null, sexuality: string | null): stri
   if (!gender || !sexuality || sexuality === 'bi') return 'any'
   if (sexuality === 'hetero') return gender === 'male' ? 'female' : 'male'
   return gender
+}
+
+/** The members' texts waiting for review in a pool, oldest first (the partial index profiles_text_review_idx). */
+export async function pendingTexts(db: Db, pool: string) {
+  return db
+    .select({ accountId: profiles.accountId, name: profiles.name, email: accounts.email, about: profiles.about, lookingFor: profiles.lookingFor, submittedAt: profiles.textSubmittedAt })
+    .from(profiles)
+    .innerJoin(accounts, eq(accounts.id, profiles.accountId))
+    .where(and(eq(profiles.pool, pool), eq(profiles.textStatus, 'pending')))
+    .orderBy(asc(profiles.textSubmittedAt), asc(profiles.accountId))
+    .limit(100)
+}
+
+export type TextReview =
+  | { ok: true; status: 'approved' | 'rejected'; before: { about: string | null; looking_for: string | null } }
+  | { ok: false; reason: 'not_found' | 'changed' }
+
+/**
+ * Approves or rejects the texts a moderator saw: only the version written at submittedAt (to the millisecond), so
+ * texts rewritten in the meantime are never approved unseen ('changed'). A rejected text stays stored for its owner
+ * to rewrite; others see it no more than a pending one. `inTx` runs in the same transaction (the audit row).
+ */
+export async function reviewTexts(
+  db: Db,
+  opts: { pool: string; accountId: number; action: 'approve' | 'reject'; submittedAt: Date },
+  inTx: (tx: Tx, result: Extract<TextReview, { ok: true }>) => Promise<void>,
+): Promise<TextReview> {
+  return db.transaction(async (tx) => {
+    const status = opts.action === 'approve' ? ('approved' as const) : ('rejected' as const)
+    const [row] = await tx
+      .update(profiles)
+      .set({ textStatus: status, textSubmittedAt: null })
+      .where(
+        and(
+          eq(profiles.accountId, opts.accountId),
+          eq(profiles.pool, opts.pool),
+          eq(profiles.textStatus, 'pending'),
+          sql`date_trunc('milliseconds', ${profiles.textSubmittedAt}) = ${opts.submittedAt.toISOString()}::timestamptz`,
+        ),
+      )
+      .returning({ about: profiles.about, lookingFor: profiles.lookingFor })
+    if (!row) {
+      const [exists] = await tx.select({ status: profiles.textStatus }).from(profiles).where(and(eq(profiles.accountId, opts.accountId), eq(profiles.pool, opts.pool)))
+      return { ok: false as const, reason: exists ? ('changed' as const) : ('not_found' as const) }
+    }
+    const result = { ok: true as const, status, before: { about: row.about, looking_for: row.lookingFor } }
+    await inTx(tx, result)
+    return result
+  })
 }

@@ -14,13 +14,12 @@ import {
 import { publishBalance } from '../../features/payments/ledger.server'
 import type { Account } from '../../features/accounts/sessions.server'
 import type { LiveServerEvent } from '../../shared/chat-contracts'
-import { enforceLimit } from '../rate-limit.server'
 import { paymentsListEndpoint, refundPaymentEndpoint } from '../../features/console/payment-endpoints'
 import { listPayments, refundPayment } from '../../features/console/payments.server'
 import { paymentServices } from '../../features/payments/routes.server'
 
-/** Console logins per client address in 5 minutes. */
-export const STAFF_LOGINS_PER_ADDRESS = 10
+/** Failed console logins per client address in 5 minutes (successful ones do not count). */
+export const STAFF_FAILED_LOGINS_PER_ADDRESS = 10
 
 export async function consoleRoutes(app: FastifyInstance) {
   const { db } = app.services.database
@@ -32,10 +31,17 @@ export async function consoleRoutes(app: FastifyInstance) {
 
   route(app, api.staffLoginEndpoint, async (req, reply) => {
     const { t } = req.ctx
-    // Per address too: guessed addresses must not fill the audit log with failed logins.
-    await enforceLimit(req, `staff-login-ip:${req.ip}`, STAFF_LOGINS_PER_ADDRESS, 300)
+    // Per address too: guessed addresses must not fill the audit log with failed logins. Only failures count, so
+    // a team that starts its shift behind one office address is never locked out by its own logins.
+    const addressKey = `staff-login-ip:${req.ip}`
+    const addressRule = { limit: STAFF_FAILED_LOGINS_PER_ADDRESS, windowSeconds: 300 }
+    const tooMany = (retryAfterS: number) => new ApiError(429, 'too_many_requests', t('errors.too_many_requests'), undefined, undefined, { 'retry-after': String(retryAfterS) })
+    const address = await limiter.peek(addressKey, addressRule)
+    if (!address.allowed) throw tooMany(address.retryAfterS)
     const result = await attemptStaffLogin(db, limiter, req.body.email, req.body.password)
     if (!result.ok) {
+      const counted = await limiter.consume(addressKey, addressRule)
+      if (!counted.allowed) throw tooMany(counted.retryAfterS)
       await writeAudit(db, { staff: null, email: req.body.email, ip: req.ip }, { action: 'staff.login_failed', after: { reason: result.reason } })
       if (result.reason === 'blocked') {
         throw new ApiError(429, 'login_blocked', t('admin.login.blocked', { minutes: result.minutes }), undefined, { minutes: result.minutes }, { 'retry-after': String(result.minutes * 60) })

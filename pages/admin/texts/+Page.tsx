@@ -1,0 +1,1 @@
+export { AdminTextsPage as default } from '../../../src/features/profile/admin-texts-page'

@@ -1,0 +1,1 @@
+export default { title: 'admin.texts.title' }
