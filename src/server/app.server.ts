@@ -12,11 +12,11 @@ import { hostName } from './tenants.server'
 import { userRoutes } from '../features/accounts/user-routes.server'
 import { settingsRoutes } from '../features/settings/routes.server'
 import { complaintRoutes } from '../features/complaints/routes.server'
-import { consoleRoutes } from './api/console.server'
-import { operatorRoutes } from './api/operator.server'
-import { consoleTenantRoutes } from './api/console-tenants.server'
-import { consoleStaffRoutes } from './api/console-staff.server'
-import { consoleVulnerableRoutes } from './api/console-vulnerable.server'
+import { consoleRoutes } from '../features/console/routes.server'
+import { operatorRoutes } from '../features/console/operator-routes.server'
+import { consoleTenantRoutes } from '../features/console/tenant-routes.server'
+import { consoleStaffRoutes } from '../features/console/staff-routes.server'
+import { consoleVulnerableRoutes } from '../features/console/vulnerable-routes.server'
 import { accountRoutes } from '../features/accounts/routes.server'
 import { accountSettingsRoutes } from '../features/accounts/settings-routes.server'
 import { notificationRoutes } from '../features/notifications/routes.server'
@@ -148,11 +148,11 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
   await app.register(userRoutes, { core })
   await app.register(settingsRoutes, { core })
   await app.register(complaintRoutes, { core })
-  await app.register(consoleRoutes)
-  await app.register(operatorRoutes)
-  await app.register(consoleTenantRoutes)
-  await app.register(consoleStaffRoutes)
-  await app.register(consoleVulnerableRoutes)
+  await app.register(consoleRoutes, { core })
+  await app.register(operatorRoutes, { core })
+  await app.register(consoleTenantRoutes, { core })
+  await app.register(consoleStaffRoutes, { core })
+  await app.register(consoleVulnerableRoutes, { core })
   await app.register(accountRoutes, { core })
   await app.register(accountSettingsRoutes, { core })
   await app.register(notificationRoutes, { core })

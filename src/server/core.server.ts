@@ -10,6 +10,7 @@ import { enforceLimit } from './rate-limit.server'
 import { requireAccount, sendError } from './context.server'
 import { isTenantOrigin } from './origins.server'
 import { cspNonce } from './security-headers.server'
+import { reloadTenants } from './tenants.server'
 
 export const core = {
   /** Registers an endpoint definition: validation, session rule, response check, OpenAPI (endpoint.server.ts). */
@@ -24,6 +25,8 @@ export const core = {
   isTenantOrigin,
   /** The CSP nonce of the response, for HTML a feature renders itself (the offline page). */
   cspNonce,
+  /** Reads the tenant files again into the registry (the console's maintenance switch, after writing a tenant file). */
+  reloadTenants,
 }
 
 export type Core = typeof core

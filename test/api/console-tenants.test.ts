@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '../../src/db/client.server'
 import { staffAudit } from '../../src/db/schema'
-import { withMaintenance } from '../../src/server/api/console-tenants.server'
+import { withMaintenance } from '../../src/features/console/tenant-routes.server'
 import { openTestDatabase } from '../support/db'
 import { loggedInMember, makeTestApp, staffCookie } from '../support/app'
 

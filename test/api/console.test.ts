@@ -10,7 +10,7 @@ import { createMember, loggedInMember, suiteApp } from '../support/app'
 import { hashPassword } from '../../src/features/accounts/passwords.server'
 import { ledgerCheck } from '../../src/features/payments/ledger.server'
 import { STAFF_MAX_FAILED_LOGINS } from '../../src/features/console/staff-auth.server'
-import { STAFF_FAILED_LOGINS_PER_ADDRESS } from '../../src/server/api/console.server'
+import { STAFF_FAILED_LOGINS_PER_ADDRESS } from '../../src/features/console/routes.server'
 
 jest.setTimeout(120_000)
 

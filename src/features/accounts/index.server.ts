@@ -3,3 +3,4 @@
 export { verifyPassword } from './passwords.server'
 export { hashToken, type Account } from './sessions.server'
 export { issueToken } from './tokens.server'
+export { createStaff } from './staff.server'

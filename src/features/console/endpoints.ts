@@ -1,6 +1,6 @@
 // The console's endpoints (/admin, decision 028). Every one but the login is `session: 'staff'` with the policy
 // action it needs (src/shared/staff-policy.ts), which route() checks before anything else runs.
-// Handlers: src/server/api/console.server.ts.
+// Handlers: routes.server.ts in this folder.
 import { z } from 'zod'
 import { defineEndpoint } from '../../shared/endpoint'
 import { STAFF_ACTIONS, STAFF_ROLES } from '../../shared/staff-policy'

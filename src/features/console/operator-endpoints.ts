@@ -1,7 +1,7 @@
 // The chat operators' console (/admin/chats, decision 037): the queue of conversations waiting for a fictional
 // profile's reply, taking one (a claim with a timeout, so two operators never answer the same conversation), the
 // reply as the fictional profile through the chat's own send path, the typing indicator and the private notes.
-// Handlers: src/server/api/operator.server.ts.
+// Handlers: operator-routes.server.ts.
 import { z } from 'zod'
 import { defineEndpoint } from '../../shared/endpoint'
 import { CLIENT_ID, chatMessageSchema } from '../../shared/chat-contracts'

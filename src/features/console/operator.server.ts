@@ -1,6 +1,6 @@
 // The chat operators' work (decision 037): which conversations wait for a fictional profile's reply, claims (one
 // operator per conversation, with a timeout) and the notes about members. Sending itself goes through the chat's
-// own send path (src/server/api/operator.server.ts calls sendMessage), so charging rules, live delivery, unread
+// own send path (operator-routes.server.ts calls sendMessage), so charging rules, live delivery, unread
 // counts and read state are the members' own.
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'

@@ -1,6 +1,6 @@
 // The console's payments (/admin/payments, issue 13): the orders and payments of the staff member's pools with
 // filters, and a refund of a paid payment through its provider (decision 037 addendum). Handlers:
-// src/server/api/console.server.ts; the work: payments.server.ts in this folder.
+// routes.server.ts in this folder; the work: payments.server.ts in this folder.
 import { z } from 'zod'
 import { defineEndpoint } from '../../shared/endpoint'
 

@@ -1,7 +1,7 @@
 // The console's staff accounts (/admin/staff, issue 13): the list, and making one with the rules of
 // `npm run staff:create` (the same createStaff: a role of the policy, the pool of the chosen tenant, a password of at
 // least 12 characters; an existing account of that address in the pool becomes staff and loses its member
-// sessions). Admin only; audited without the password. Handlers: src/server/api/console-staff.server.ts.
+// sessions). Admin only; audited without the password. Handlers: staff-routes.server.ts.
 import { z } from 'zod'
 import { defineEndpoint } from '../../shared/endpoint'
 import { STAFF_ROLES } from '../../shared/staff-policy'

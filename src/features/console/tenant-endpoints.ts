@@ -1,6 +1,6 @@
 // The console's tenants view (/admin/tenants, issue 13): every brand with its domains, niche, pool, languages and
 // state, and the maintenance switch (the tenant file's `maintenance`, decision 027) for the roles allowed it.
-// Handlers: src/server/api/console-tenants.server.ts.
+// Handlers: tenant-routes.server.ts.
 import { z } from 'zod'
 import { defineEndpoint } from '../../shared/endpoint'
 

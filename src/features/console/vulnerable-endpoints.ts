@@ -1,7 +1,7 @@
 // The vulnerable flag (issue 13, the Dutch ACM commitments for chat operators; decision 037 addendum): a chat
 // operator marks the member of a conversation with a fictional profile as vulnerable; the member is then told
 // plainly that staff answer the fictional profiles, and cannot send them paid messages until staff (support or an
-// admin, never the operator) review it and lift the mark. Handlers: src/server/api/console-vulnerable.server.ts.
+// admin, never the operator) review it and lift the mark. Handlers: vulnerable-routes.server.ts.
 import { z } from 'zod'
 import { defineEndpoint } from '../../shared/endpoint'
 

@@ -4,3 +4,5 @@ export { applyCredits, chargeSql, ledgerEntrySql, type CreditResult, type Ledger
 export { syncPayment, type SyncResult } from './payments.server'
 export { ProviderError, type PaymentProvider } from './provider.server'
 export type { BalanceEvent } from './contracts'
+export { publishBalance } from './ledger.server'
+export { paymentServices } from './routes.server'

@@ -4,17 +4,18 @@
 // (the `account_changed` event), which shows or removes the warning; the chat's send path refuses the member's
 // paid messages to fictional profiles while the mark stands (src/features/chat/chat.server.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { ApiError } from '../context.server'
-import { route } from '../endpoint.server'
-import * as api from '../../features/console/vulnerable-endpoints'
-import { liftVulnerable, markVulnerable, vulnerableState } from '../../features/console/vulnerable.server'
-import { fictionalConversation } from '../../features/console/operator.server'
-import { auditorOf, writeAudit } from '../../features/console/audit.server'
+import { ApiError } from '../../shared/api-errors'
+import type { FeatureRouteOptions } from '../../server/core.server'
+import * as api from './vulnerable-endpoints'
+import { liftVulnerable, markVulnerable, vulnerableState } from './vulnerable.server'
+import { fictionalConversation } from './operator.server'
+import { auditorOf, writeAudit } from './audit.server'
 import { allPools, poolsOf } from '../../shared/staff-policy'
 import type { LiveServerEvent } from '../../shared/chat-contracts'
-import type { Account } from '../../features/accounts/sessions.server'
+import type { Account } from '../accounts/index.server'
 
-export async function consoleVulnerableRoutes(app: FastifyInstance) {
+export async function consoleVulnerableRoutes(app: FastifyInstance, { core }: FeatureRouteOptions) {
+  const { route } = core
   const { db } = app.services.database
   const { tenants, realtime } = app.services
   const pools = (staff: Account) => poolsOf(staff, allPools(tenants.all))

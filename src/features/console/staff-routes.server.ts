@@ -2,20 +2,21 @@
 // is the createStaff of `npm run staff:create` and the command socket, with the audit row in its transaction.
 import type { FastifyInstance } from 'fastify'
 import { desc, eq, inArray } from 'drizzle-orm'
-import { ApiError } from '../context.server'
-import { route } from '../endpoint.server'
+import { ApiError } from '../../shared/api-errors'
+import type { FeatureRouteOptions } from '../../server/core.server'
 import { accounts } from '../../db/schema'
 import { STAFF_ROLES } from '../../shared/staff-policy'
-import { createStaff } from '../../features/accounts/staff.server'
-import { auditorOf, writeAudit } from '../../features/console/audit.server'
-import { staffCreateEndpoint, staffListEndpoint } from '../../features/console/staff-endpoints'
+import { createStaff } from '../accounts/index.server'
+import { auditorOf, writeAudit } from './audit.server'
+import { staffCreateEndpoint, staffListEndpoint } from './staff-endpoints'
 
 const columns = { id: accounts.id, email: accounts.email, role: accounts.role, pool: accounts.pool, tenantId: accounts.tenantId, createdAt: accounts.createdAt }
 const present = (r: { id: number; email: string; role: string; pool: string; tenantId: string; createdAt: Date }) => ({
   id: r.id, email: r.email, role: r.role, pool: r.pool, tenant_id: r.tenantId, created_at: r.createdAt.toISOString(),
 })
 
-export async function consoleStaffRoutes(app: FastifyInstance) {
+export async function consoleStaffRoutes(app: FastifyInstance, { core }: FeatureRouteOptions) {
+  const { route } = core
   const { db } = app.services.database
   const { tenants } = app.services
 

@@ -5,13 +5,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { ApiError } from '../context.server'
-import { route } from '../endpoint.server'
-import { reloadTenants } from '../tenants.server'
+import { ApiError } from '../../shared/api-errors'
+import type { FeatureRouteOptions } from '../../server/core.server'
 import { allPools, poolsOf } from '../../shared/staff-policy'
 import type { Tenant } from '../../shared/tenant-schema'
-import { auditorOf, writeAudit } from '../../features/console/audit.server'
-import { tenantMaintenanceEndpoint, tenantsListEndpoint, type ConsoleTenant } from '../../features/console/tenant-endpoints'
+import { auditorOf, writeAudit } from './audit.server'
+import { tenantMaintenanceEndpoint, tenantsListEndpoint, type ConsoleTenant } from './tenant-endpoints'
 
 const present = (t: Tenant): ConsoleTenant => ({
   id: t.id, name: t.name, domains: t.domains, niche: t.niche, pool: t.pool, default_locale: t.default_locale, countries: t.countries,
@@ -31,7 +30,8 @@ export function withMaintenance(source: string, id: string, on: boolean): string
   return source.replace(idLine, (m, indent: string) => `${m}\n${indent}maintenance: ${on},`)
 }
 
-export async function consoleTenantRoutes(app: FastifyInstance) {
+export async function consoleTenantRoutes(app: FastifyInstance, { core }: FeatureRouteOptions) {
+  const { route, reloadTenants } = core
   const { db } = app.services.database
   const { tenants } = app.services
   const mine = (staff: Parameters<typeof poolsOf>[0]) => {

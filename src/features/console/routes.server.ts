@@ -2,26 +2,27 @@
 // policy action and route() checks it for the caller's role before the handler runs. Handlers narrow every read
 // and change to the staff member's pools (policy.poolsOf) and write an audit row with each change.
 import type { FastifyInstance } from 'fastify'
-import { ApiError } from '../context.server'
-import { route, type EndpointRequest } from '../endpoint.server'
-import * as api from '../../features/console/endpoints'
+import { ApiError } from '../../shared/api-errors'
+import type { FeatureRouteOptions } from '../../server/core.server'
+import type { EndpointRequest } from '../../server/endpoint.server'
+import * as api from './endpoints'
 import { actionsOf, allPools, isStaffRole, poolsOf } from '../../shared/staff-policy'
-import { attemptStaffLogin, createStaffSession, destroyStaffSession, staffCookieName, staffCookieOptions, STAFF_SESSION_MAX_S } from '../../features/console/staff-auth.server'
-import { auditorOf, writeAudit } from '../../features/console/audit.server'
+import { attemptStaffLogin, createStaffSession, destroyStaffSession, staffCookieName, staffCookieOptions, STAFF_SESSION_MAX_S } from './staff-auth.server'
+import { auditorOf, writeAudit } from './audit.server'
 import {
   auditPage, banMember, correctCredits, listComplaints, memberDetail, overview, replyToComplaint, searchMembers, unbanMember, updateComplaint,
-} from '../../features/console/console.server'
-import { publishBalance } from '../../features/payments/ledger.server'
-import type { Account } from '../../features/accounts/sessions.server'
+} from './console.server'
+import { paymentServices, publishBalance } from '../payments/index.server'
+import type { Account } from '../accounts/index.server'
 import type { LiveServerEvent } from '../../shared/chat-contracts'
-import { paymentsListEndpoint, refundPaymentEndpoint } from '../../features/console/payment-endpoints'
-import { listPayments, refundPayment } from '../../features/console/payments.server'
-import { paymentServices } from '../../features/payments/routes.server'
+import { paymentsListEndpoint, refundPaymentEndpoint } from './payment-endpoints'
+import { listPayments, refundPayment } from './payments.server'
 
 /** Failed console logins per client address in 5 minutes (successful ones do not count). */
 export const STAFF_FAILED_LOGINS_PER_ADDRESS = 10
 
-export async function consoleRoutes(app: FastifyInstance) {
+export async function consoleRoutes(app: FastifyInstance, { core }: FeatureRouteOptions) {
+  const { route } = core
   const { db } = app.services.database
   const { config, tenants, realtime, limiter } = app.services
   const cookie = staffCookieName(config.sessionCookie)

@@ -5,22 +5,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { eq } from 'drizzle-orm'
 import { photos } from '../../db/schema'
-import { ApiError } from '../context.server'
-import { route } from '../endpoint.server'
-import * as api from '../../features/console/operator-endpoints'
-import { claimConversation, fictionalConversation, holdsClaim, operatorQueue, readNote, writeNote } from '../../features/console/operator.server'
-import { ChatError, markRead, presentMessage, readConversation, sendMessage, unreadTotal } from '../../features/chat/chat.server'
-import { presentMemberCard } from '../../features/discovery/present-member.server'
-import { auditorOf, writeAudit } from '../../features/console/audit.server'
+import { ApiError } from '../../shared/api-errors'
+import type { FeatureRouteOptions } from '../../server/core.server'
+import * as api from './operator-endpoints'
+import { claimConversation, fictionalConversation, holdsClaim, operatorQueue, readNote, writeNote } from './operator.server'
+import { ChatError, markRead, presentMessage, readConversation, sendMessage, unreadTotal } from '../chat/index.server'
+import { presentMemberCard } from '../discovery/index.server'
+import { auditorOf, writeAudit } from './audit.server'
 import { allPools, poolsOf } from '../../shared/staff-policy'
 import { isLocale } from '../../shared/locales'
 import type { LiveServerEvent } from '../../shared/chat-contracts'
-import type { Account } from '../../features/accounts/sessions.server'
+import type { Account } from '../accounts/index.server'
 import type { Tenant } from '../../shared/tenant-schema'
 
 const text = (v: Partial<Record<string, string>>, lng: string, fallback: string) => v[lng] ?? v[fallback] ?? Object.values(v)[0] ?? ''
 
-export async function operatorRoutes(app: FastifyInstance) {
+export async function operatorRoutes(app: FastifyInstance, { core }: FeatureRouteOptions) {
+  const { route } = core
   const { db } = app.services.database
   const { tenants, realtime, i18n } = app.services
   const pools = (staff: Account) => poolsOf(staff, allPools(tenants.all))
