@@ -71,6 +71,8 @@ function callFor(def: EndpointDefinition, db: Database['db'], app: () => Fastify
       // Asking for the state a brand has already: allowed roles get 200 and the project's tenant files stay untouched
       // (the switch itself: test/api/console-tenants.test.ts, on a copy of the files).
       return async () => ({ body: { id: 'rijpedates', maintenance: false } })
+    case '/api/admin/tenant.php':
+      return async () => ({ query: { id: 'datingstad' } })
     case '/api/admin/staff-create.php':
       return async () => ({ body: { tenant: 'datingstad', email: `nieuw-${crypto.randomUUID()}@staf.example`, password: 'een lang wachtwoord', role: 'moderator' } })
     case '/api/admin/traffic.php':
