@@ -21,6 +21,8 @@ export function bandColour(colour: string): string {
 export type ThemeColourKey = 'primary' | 'secondary' | 'unread' | 'background'
 
 export interface ContrastPair {
+  /** A stable id of the pair (the console names it in the staff member's language: admin.tenants.pairs.<id>). */
+  id: string
   /** What the pair is, e.g. "button text on primary". */
   name: string
   foreground: string
@@ -40,20 +42,20 @@ export function contrastPairs(theme: AppTheme): ContrastPair[] {
   // primarySoft is transparent: it is drawn over the white surface.
   const softOnSurface = mix(0.12, c.primary, c.surface)
   return [
-    { name: 'text on primary (primary buttons, tags)', foreground: c.onPrimary, background: c.primary, input: 'primary' },
-    { name: 'text on primary buttons when hovered', foreground: c.onPrimary, background: c.primaryDark, input: 'primary' },
-    { name: 'white text on primary badges', foreground: '#ffffff', background: c.primary, input: 'primary' },
-    { name: 'links and ghost buttons (primaryDark on white)', foreground: c.primaryDark, background: c.surface, input: 'primary' },
-    { name: 'selected choices (primaryDark on primarySoft)', foreground: c.primaryDark, background: softOnSurface, input: 'primary' },
-    { name: 'footer text', foreground: c.onFooter, background: c.footer, input: 'primary' },
-    { name: 'text on secondary (secondary buttons, ribbons, badges)', foreground: c.onSecondary, background: c.secondary, input: 'secondary' },
-    { name: 'text on secondary buttons when hovered', foreground: c.onSecondary, background: c.secondaryDark, input: 'secondary' },
-    { name: 'white text on the unread badge', foreground: '#ffffff', background: c.unread, input: 'unread' },
-    { name: 'text on the page background', foreground: c.text, background: c.background, input: 'background' },
-    { name: 'muted text on the page background', foreground: c.muted, background: c.background, input: 'background' },
-    { name: 'text on warning badges', foreground: c.text, background: c.warning },
-    { name: 'white text on danger badges', foreground: '#ffffff', background: c.danger },
-    ...baseTokens.packages.map((p, i) => ({ name: `white text on package colour ${i} (${p})`, foreground: '#ffffff', background: bandColour(p) })),
+    { id: 'on_primary', name: 'text on primary (primary buttons, tags)', foreground: c.onPrimary, background: c.primary, input: 'primary' },
+    { id: 'on_primary_hover', name: 'text on primary buttons when hovered', foreground: c.onPrimary, background: c.primaryDark, input: 'primary' },
+    { id: 'white_on_primary', name: 'white text on primary badges', foreground: '#ffffff', background: c.primary, input: 'primary' },
+    { id: 'links', name: 'links and ghost buttons (primaryDark on white)', foreground: c.primaryDark, background: c.surface, input: 'primary' },
+    { id: 'selected', name: 'selected choices (primaryDark on primarySoft)', foreground: c.primaryDark, background: softOnSurface, input: 'primary' },
+    { id: 'footer', name: 'footer text', foreground: c.onFooter, background: c.footer, input: 'primary' },
+    { id: 'on_secondary', name: 'text on secondary (secondary buttons, ribbons, badges)', foreground: c.onSecondary, background: c.secondary, input: 'secondary' },
+    { id: 'on_secondary_hover', name: 'text on secondary buttons when hovered', foreground: c.onSecondary, background: c.secondaryDark, input: 'secondary' },
+    { id: 'unread', name: 'white text on the unread badge', foreground: '#ffffff', background: c.unread, input: 'unread' },
+    { id: 'text', name: 'text on the page background', foreground: c.text, background: c.background, input: 'background' },
+    { id: 'muted', name: 'muted text on the page background', foreground: c.muted, background: c.background, input: 'background' },
+    { id: 'warning', name: 'text on warning badges', foreground: c.text, background: c.warning },
+    { id: 'danger', name: 'white text on danger badges', foreground: '#ffffff', background: c.danger },
+    ...baseTokens.packages.map((p, i) => ({ id: `package_${i}`, name: `white text on package colour ${i} (${p})`, foreground: '#ffffff', background: bandColour(p) })),
   ]
 }
 

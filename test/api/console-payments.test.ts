@@ -27,8 +27,8 @@ describeEachDb('console payments', (kind) => {
 
   const list = (cookie: string, query: Record<string, string> = {}) =>
     app.inject({ method: 'GET', url: `/api/admin/payments.php?${new URLSearchParams(query)}`, headers: { host: HOST, cookie } })
-  const refund = (cookie: string, id: number, reason = 'dubbel betaald') =>
-    app.inject({ method: 'POST', url: '/api/admin/payment-refund.php', headers: { host: HOST, cookie }, payload: { id, reason } })
+  const refund = (cookie: string, id: number, reason = 'dubbel betaald', amount_cents?: number) =>
+    app.inject({ method: 'POST', url: '/api/admin/payment-refund.php', headers: { host: HOST, cookie }, payload: { id, reason, ...(amount_cents !== undefined ? { amount_cents } : {}) } })
   const balanceOf = async (accountId: number) => {
     const { balance, sum } = await ledgerCheck(db(), accountId)
     expect(balance).toBe(sum)
@@ -99,6 +99,57 @@ describeEachDb('console payments', (kind) => {
     expect(await refundAudits(paymentId)).toHaveLength(1)
     const [row] = await db().select().from(payments).where(eq(payments.id, paymentId))
     expect(row).toMatchObject({ status: 'refunded', refundedCents: 2750 })
+  })
+
+  it('refunds a part: the credits in proportion (the share of the price, rounded up), the payment stays paid; then the rest takes exactly what is left of the bundle', async () => {
+    const { account, paymentId, providerId } = await paidPayment(app, db())
+    // 120 credits for 27,50: 10,00 back is 120 x 1000 / 2750 = 43.6, rounded up 44 credits.
+    const part = await refund(admin, paymentId, 'half geleverd', 1000)
+    expect(part.statusCode).toBe(200)
+    expect(part.json()).toMatchObject({ applied: true, credits_taken: 44, balance: 76, payment: { status: 'paid', refunded_cents: 1000 } })
+    expect(await balanceOf(account.id)).toBe(76)
+    const remote = await paymentServices(app.services).provider.getPayment(providerId)
+    expect(remote?.refunds.map((r) => r.amount)).toEqual([1000])
+    const [audit] = await refundAudits(paymentId)
+    expect(audit.after).toMatchObject({ status: 'paid', refunded_cents: 1000, amount_cents: 1000, partial: true, credits_taken: 44, reason: 'half geleverd' })
+
+    // The rest (no amount: all that is left, 17,50): 120 - 44 = 76 credits, not a rounded-up 77 of its own.
+    const rest = await refund(admin, paymentId)
+    expect(rest.json()).toMatchObject({ applied: true, credits_taken: 76, balance: 0, payment: { status: 'refunded', refunded_cents: 2750 } })
+    const entries = await db().select().from(creditLedger).where(and(eq(creditLedger.accountId, account.id), eq(creditLedger.reason, 'refund'))).orderBy(creditLedger.id)
+    expect(entries.map((e) => [e.delta, e.shortfall])).toEqual([[-44, 0], [-76, 0]])
+    expect(await balanceOf(account.id)).toBe(0)
+    // The webhook that follows changes nothing.
+    await app.services.jobs.runDue().catch(() => undefined)
+    expect(await db().select().from(creditLedger).where(and(eq(creditLedger.accountId, account.id), eq(creditLedger.reason, 'refund')))).toHaveLength(2)
+    expect(await refundAudits(paymentId)).toHaveLength(2)
+  })
+
+  it('refunds two parts and then the rest with other credits on the account: the bundle is taken back exactly once', async () => {
+    const { account, paymentId } = await paidPayment(app, db())
+    await applyCredits(db(), { pool: 'main', accountId: account.id, delta: 500, reason: 'bonus', reference: 'bonus:extra' })
+    // 3 x ceil(120 x 917 / 2750) would be 3 x 41 = 123; in proportion of the total refunded it is 120.
+    const taken = []
+    for (const cents of [917, 917]) taken.push((await refund(admin, paymentId, 'deels', cents)).json().credits_taken)
+    taken.push((await refund(admin, paymentId, 'de rest')).json().credits_taken)
+    expect(taken).toEqual([41, 40, 39])
+    expect(taken.reduce((a, b) => a + b, 0)).toBe(120)
+    expect(await balanceOf(account.id)).toBe(500)
+    const [row] = await db().select().from(payments).where(eq(payments.id, paymentId))
+    expect(row).toMatchObject({ status: 'refunded', refundedCents: 2750 })
+  })
+
+  it('refuses more than is left with a localized field error, before the provider is asked', async () => {
+    const { account, paymentId, providerId } = await paidPayment(app, db())
+    expect((await refund(admin, paymentId, 'deels', 1000)).statusCode).toBe(200)
+    const over = await refund(admin, paymentId, 'te veel', 1751)
+    expect(over.statusCode).toBe(400)
+    expect(over.json()).toMatchObject({ error: 'invalid_input', message: 'Controleer de gemarkeerde velden.' })
+    expect(over.json().fields.amount_cents).toMatch(/^Hoogstens €\s17,50: meer is er van deze betaling niet over\.$/)
+    const remote = await paymentServices(app.services).provider.getPayment(providerId)
+    expect(remote?.refunds.map((r) => r.amount)).toEqual([1000])
+    expect(await balanceOf(account.id)).toBe(76)
+    expect(await refundAudits(paymentId)).toHaveLength(1)
   })
 
   it('refuses what is not paid, an unknown payment, and every role but admin', async () => {

@@ -1,6 +1,7 @@
 // The console policy through the HTTP API (decision 028): every console action for every role, allowed and
 // refused, plus a member session and no session, on PGlite (and PostgreSQL with TEST_DATABASE_URL).
 import crypto from 'node:crypto'
+import sharp from 'sharp'
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '../../src/db/client.server'
 import { eq } from 'drizzle-orm'
@@ -27,7 +28,7 @@ const HOST = 'datingstad.nl'
 const ENDPOINTS: EndpointDefinition[] = [...CONSOLE_ENDPOINTS, pendingPhotosEndpoint, reviewPhotoEndpoint, pendingTextsEndpoint, reviewTextsEndpoint, newsletterExportEndpoint, landerGalleryEndpoint, trafficStatsEndpoint, ...OPERATOR_ENDPOINTS, ...PAYMENT_ENDPOINTS, ...TENANT_ENDPOINTS, ...STAFF_ENDPOINTS, ...VULNERABLE_ENDPOINTS]
 
 /** A valid call of each endpoint, with what it needs made fresh, so an allowed role gets 200. */
-function callFor(def: EndpointDefinition, db: Database['db'], app: () => FastifyInstance, cookie: string | undefined): () => Promise<{ query?: Record<string, string>; body?: Record<string, unknown> }> {
+function callFor(def: EndpointDefinition, db: Database['db'], app: () => FastifyInstance, cookie: string | undefined): () => Promise<{ query?: Record<string, string>; body?: Record<string, unknown>; file?: Buffer }> {
   const member = async (status = 'active') => (await createMember(db, { status })).account
   const complaint = async () =>
     (await db.insert(complaints).values({ pool: 'main', tenantId: 'datingstad', name: 'Klager', email: 'klager@example.com', subject: 'Onderwerp', message: 'Een klacht van tien tekens.' }).returning())[0]
@@ -53,6 +54,13 @@ function callFor(def: EndpointDefinition, db: Database['db'], app: () => Fastify
       return async () => ({ body: { conversation_id: await waiting() } })
     case '/api/admin/operator-reply.php':
       return async () => ({ body: { conversation_id: await claimed(cookie), client_id: crypto.randomUUID(), text: 'Hallo!' } })
+    case '/api/admin/operator-reply-gif.php':
+      return async () => ({ body: { conversation_id: await claimed(cookie), client_id: crypto.randomUUID(), gif_id: 'wave' } })
+    case '/api/admin/operator-reply-image.php':
+      return async () => ({
+        query: { conversation_id: String(await claimed(cookie)), client_id: crypto.randomUUID() },
+        file: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#36c' } }).png().toBuffer(),
+      })
     case '/api/admin/operator-typing.php':
       return async () => ({ body: { conversation_id: await claimed(cookie) } })
     case '/api/admin/operator-note.php':
@@ -65,6 +73,8 @@ function callFor(def: EndpointDefinition, db: Database['db'], app: () => Fastify
       // Asking for the state a brand has already: allowed roles get 200 and the project's tenant files stay untouched
       // (the switch itself: test/api/console-tenants.test.ts, on a copy of the files).
       return async () => ({ body: { id: 'rijpedates', maintenance: false } })
+    case '/api/admin/tenant.php':
+      return async () => ({ query: { id: 'datingstad' } })
     case '/api/admin/staff-create.php':
       return async () => ({ body: { tenant: 'datingstad', email: `nieuw-${crypto.randomUUID()}@staf.example`, password: 'een lang wachtwoord', role: 'moderator' } })
     case '/api/admin/traffic.php':
@@ -134,6 +144,12 @@ describeEachDb('console policy', (kind) => {
   const send = async (def: EndpointDefinition, cookie: string | undefined) => {
     const input = await callFor(def, suite.database.db, () => app, cookie)()
     const qs = input.query ? `?${new URLSearchParams(input.query)}` : ''
+    if (input.file) {
+      // A multipart upload (a photo as a chat message).
+      const boundary = '----policy' + crypto.randomUUID()
+      const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n`), input.file, Buffer.from(`\r\n--${boundary}--\r\n`)])
+      return app.inject({ method: def.method, url: def.path + qs, headers: { host: HOST, 'content-type': `multipart/form-data; boundary=${boundary}`, ...(cookie ? { cookie } : {}) }, payload })
+    }
     return app.inject({ method: def.method, url: def.path + qs, headers: { host: HOST, ...(cookie ? { cookie } : {}) }, ...(input.body ? { payload: input.body } : {}) })
   }
 

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Database } from '../../src/db/client.server'
 import { staffAudit } from '../../src/db/schema'
 import { withMaintenance } from '../../src/features/console/tenant-routes.server'
+import { AA_NORMAL, checkContrast } from '../../themes/contrast'
 import { openTestDatabase } from '../support/db'
 import { loggedInMember, makeTestApp, staffCookie } from '../support/app'
 
@@ -53,6 +54,49 @@ describe('console tenants', () => {
     expect(tenants.find((t) => t.id === 'mannenmatch')).toMatchObject({ domains: ['mannenmatch.nl', 'www.mannenmatch.nl'], niche: 7, pool: 'gay', languages: ['nl', 'en', 'de'], maintenance: false })
     const marketer = (await staffCookie(database.db, app, 'marketer', { pool: 'gay', tenantId: 'mannenmatch' })).cookie
     expect((await list(marketer, 'mannenmatch.nl')).json().tenants.map((t: { id: string }) => t.id)).toEqual(['mannenmatch'])
+  })
+
+  it("shows one tenant read-only: its settings as settings.php returns them, the contrast of every pair of its theme, and its landers", async () => {
+    const detail = (cookie: string, query: string, host = HOST) => app.inject({ method: 'GET', url: `/api/admin/tenant.php?${query}`, headers: { host, cookie } })
+    const res = await detail(admin, 'id=datingstad')
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body.tenant).toMatchObject({ id: 'datingstad', name: 'Datingstad' })
+    // Exactly what the brand's own pages get.
+    const own = await app.inject({ method: 'GET', url: '/api/settings.php', headers: { host: 'datingstad.nl' } })
+    expect(body.settings_language).toBe('nl')
+    expect(body.settings).toEqual(own.json())
+    // In another of the brand's languages, as settings.php answers a visitor of that language; one it lacks: its default.
+    const german = (await detail(admin, 'id=mannenmatch&lng=de')).json()
+    expect(german.settings_language).toBe('de')
+    expect(german.settings).toEqual((await app.inject({ method: 'GET', url: '/api/settings.php', headers: { host: 'mannenmatch.nl', cookie: 'lang=de' } })).json())
+    expect((await detail(admin, 'id=datingstad&lng=fr')).json().settings_language).toBe('nl')
+
+    // The contrast check of tenant:new and the server start, pair by pair, with its ratio and the verdict.
+    const tenant = app.services.tenants.byId.get('datingstad')!
+    const expected = checkContrast(tenant.theme)
+    expect(body.contrast_minimum).toBe(AA_NORMAL)
+    expect(body.contrast).toHaveLength(expected.length)
+    expect(body.contrast.map((r: { id: string }) => r.id)).toEqual(expect.arrayContaining(['on_primary', 'on_secondary', 'unread', 'white_on_primary', 'package_0']))
+    for (const [i, r] of expected.entries()) {
+      expect(body.contrast[i]).toMatchObject({ id: r.id, foreground: r.foreground, background: r.background, passes: r.passes })
+      expect(body.contrast[i].ratio).toBeCloseTo(r.ratio, 1)
+      expect(body.contrast[i].ratio).toBeLessThanOrEqual(r.ratio)
+    }
+    expect(body.contrast.every((r: { passes: boolean; ratio: number }) => r.passes === r.ratio >= AA_NORMAL)).toBe(true)
+    expect(body.theme.primary).toBe(tenant.theme.primary)
+
+    // Its landers: every design without a slug, and the niche's slugs (tinderswipe takes none).
+    const landers = body.landers as { design: string; slug: string; href: string }[]
+    expect(landers).toContainEqual({ design: 'gallery', slug: '', href: expect.stringMatching(/^https?:\/\/[^/]+\/landers\/gallery$/) })
+    expect(landers.filter((l) => l.design === 'tinderswipe').map((l) => l.slug)).toEqual([''])
+    expect(landers.some((l) => l.slug === 'dating' && l.href.endsWith('/landers/video/dating'))).toBe(true)
+    // A marketer of another pool: not found; a moderator: refused.
+    const marketer = (await staffCookie(database.db, app, 'marketer', { pool: 'gay', tenantId: 'mannenmatch' })).cookie
+    expect((await detail(marketer, 'id=datingstad', 'mannenmatch.nl')).statusCode).toBe(404)
+    expect((await detail(marketer, 'id=mannenmatch', 'mannenmatch.nl')).statusCode).toBe(200)
+    const moderator = (await staffCookie(database.db, app, 'moderator')).cookie
+    expect((await detail(moderator, 'id=datingstad')).json().error).toBe('forbidden')
   })
 
   it('switches a brand off and on from the console: the file, the 503, sessions kept, audited; a repeat changes nothing', async () => {

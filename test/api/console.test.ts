@@ -195,6 +195,20 @@ describeEachDb('console API', (kind) => {
     expect(trail[2]).toMatchObject({ before: { status: 'in_progress' }, after: { status: 'closed' } })
   })
 
+  it('shows a complaint a member files through the complaints form in the inbox of its pool, open and unassigned', async () => {
+    const filed = await app.inject({
+      method: 'POST', url: '/api/complaints.php', headers: { host: 'datingstad.nl' },
+      payload: { name: 'Petra', email: 'petra@example.com', subject: 'Lastig lid', message: 'Dit lid blijft me berichten sturen.', profile_url: 'https://datingstad.nl/members/1' },
+    })
+    expect(filed.statusCode).toBe(201)
+    const inbox = (await call(support, 'GET', '/api/admin/complaints.php?status=open')).json().complaints as { subject: string; email: string; status: string; assigned_to: number | null; tenant_id: string }[]
+    expect(inbox.find((x) => x.email === 'petra@example.com')).toMatchObject({ subject: 'Lastig lid', status: 'open', assigned_to: null, tenant_id: 'datingstad' })
+    // Another pool's support does not see it.
+    await staffAccount('support', 'support-gay@staff.example', 'gay', 'mannenmatch')
+    const gay = cookieOf(await staffLogin('support-gay@staff.example', 'mannenmatch.nl'))
+    expect((await call(gay, 'GET', '/api/admin/complaints.php', undefined, 'mannenmatch.nl')).json().complaints.some((x: { email: string }) => x.email === 'petra@example.com')).toBe(false)
+  })
+
   it('shows the audit log to an admin, newest first', async () => {
     const admin = cookieOf(await staffLogin('admin@staff.example'))
     const entries = (await call(admin, 'GET', '/api/admin/audit.php')).json().entries

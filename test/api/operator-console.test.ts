@@ -3,6 +3,7 @@
 // through the chat's send path (live in the member's tab, free for the profile, audited with the operator), the
 // typing indicator, notes per fictional profile, and nothing of another pool.
 import crypto from 'node:crypto'
+import sharp from 'sharp'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { accounts, creditLedger, messages, staffAudit } from '../../src/db/schema'
@@ -88,6 +89,61 @@ describeEachDb('chat operator console', (kind) => {
     await app.inject({ method: 'POST', url: `/api/message.php?conversation_id=${conversationId}`, headers: { host: HOST, cookie: member.cookie }, payload: { kind: 'text', client_id: clientId(), text: 'Ben je echt?' } })
     const again = (await call(cookie, 'GET', '/api/admin/operator-queue.php')).json().queue
     expect(again.find((q: { conversation_id: number }) => q.conversation_id === conversationId)).toMatchObject({ waiting_messages: 1 })
+  })
+
+  it('sends a GIF and a photo as the fictional profile through the chat path: live, free, audited, the photo blurred for a member who is not premium', async () => {
+    const { fictional, member, conversationId } = await memberWritesToFictional()
+    const { staff, cookie } = await staffCookie(db(), app, 'chat_operator')
+    const gifs = await call(cookie, 'GET', '/api/admin/operator-gifs.php?q=wave')
+    expect(gifs.statusCode).toBe(200)
+    expect(gifs.json().gifs.map((g: { id: string }) => g.id)).toContain('wave')
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c03' } }).png().toBuffer()
+    const upload = (clientIdValue: string, body: Buffer = photo) => {
+      const boundary = '----operator' + Date.now()
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="foto.png"\r\nContent-Type: image/png\r\n\r\n`),
+        body,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ])
+      return app.inject({ method: 'POST', url: `/api/admin/operator-reply-image.php?conversation_id=${conversationId}&client_id=${clientIdValue}`, headers: { host: HOST, cookie, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload })
+    }
+    // Without a claim: refused, nothing stored.
+    const unclaimed = await call(cookie, 'POST', '/api/admin/operator-reply-gif.php', { conversation_id: conversationId, client_id: clientId(), gif_id: 'wave' })
+    expect({ status: unclaimed.statusCode, error: unclaimed.json().error }).toEqual({ status: 409, error: 'not_claimed' })
+    expect((await upload(clientId())).json().error).toBe('not_claimed')
+
+    const socket = await liveSocket(app, HOST, member.cookie)
+    await call(cookie, 'POST', '/api/admin/operator-claim.php', { conversation_id: conversationId })
+    const gif = await call(cookie, 'POST', '/api/admin/operator-reply-gif.php', { conversation_id: conversationId, client_id: clientId(), gif_id: 'wave' })
+    expect(gif.statusCode).toBe(200)
+    expect(gif.json().message).toMatchObject({ kind: 'gif', mine: true, gif: { id: 'wave' } })
+    expect(await socket.next('message')).toMatchObject({ conversation_id: conversationId, message: { kind: 'gif', mine: false, gif: { id: 'wave' } } })
+    expect((await call(cookie, 'POST', '/api/admin/operator-reply-gif.php', { conversation_id: conversationId, client_id: clientId(), gif_id: 'bestaat-niet' })).json().error).toBe('unknown_gif')
+
+    const photoId = clientId()
+    const sent = await upload(photoId)
+    expect(sent.statusCode).toBe(200)
+    // The operator (as the fictional profile) sees the original; the member, not premium, the blurred copy, locked.
+    expect(sent.json().message).toMatchObject({ kind: 'image', mine: true, image: { locked: false, filename: expect.stringMatching(/^\/media\/[0-9a-f]{32}\.webp$/) } })
+    const live = await socket.next('message')
+    expect(live).toMatchObject({ conversation_id: conversationId, message: { kind: 'image', mine: false, image: { locked: true } } })
+    expect((live.message as { image: { filename: string } }).image.filename).not.toBe(sent.json().message.image.filename)
+    // A retry with the same client id stores nothing new.
+    expect((await upload(photoId)).json().message.id).toBe(sent.json().message.id)
+    expect((await upload(clientId(), Buffer.from('geen foto'))).json().error).toBe('not_an_image')
+    socket.ws.terminate()
+
+    const stored = await db().select().from(messages).where(and(eq(messages.conversationId, conversationId), eq(messages.senderId, fictional.id))).orderBy(messages.id)
+    expect(stored.map((m) => [m.kind, m.credits])).toEqual([['gif', 0], ['image', 0]])
+    expect(await db().select().from(creditLedger).where(eq(creditLedger.accountId, fictional.id))).toEqual([])
+    const audits = await db().select().from(staffAudit).where(and(eq(staffAudit.action, 'operator.reply'), eq(staffAudit.targetId, String(conversationId)))).orderBy(staffAudit.id)
+    expect(audits.map((a) => [a.staffId, a.after])).toEqual([
+      [staff.id, expect.objectContaining({ message_id: stored[0].id, kind: 'gif', gif_id: 'wave', fictional_id: fictional.id, member_id: member.account.id })],
+      [staff.id, expect.objectContaining({ message_id: stored[1].id, kind: 'image', filename: sent.json().message.image.filename.replace('/media/', '') })],
+    ])
+    // The member's chat shows both, from the fictional profile.
+    const chat = await app.inject({ method: 'GET', url: `/api/chat.php?id=${conversationId}`, headers: { host: HOST, cookie: member.cookie } })
+    expect(chat.json().messages.map((m: { kind: string; mine: boolean }) => [m.kind, m.mine])).toEqual([['text', true], ['gif', false], ['image', false]])
   })
 
   it('lets one operator at a time work on a conversation: others are refused and cannot reply until the claim ends', async () => {

@@ -4,10 +4,10 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { describeEachDb, openTestDatabase } from '../support/db'
-import { loggedInMember, makeTestApp } from '../support/app'
+import { loggedInMember, makeTestApp, staffCookie } from '../support/app'
 import { startFakeMollie, trustFakeMollie, type FakeMollie } from '../support/fake-mollie'
 import type { Database } from '../../src/db/client.server'
-import { accounts, creditLedger } from '../../src/db/schema'
+import { accounts, creditLedger, staffAudit } from '../../src/db/schema'
 import { ledgerCheck } from '../../src/features/payments/ledger.server'
 import { paymentServices } from '../../src/features/payments/routes.server'
 import { mollieStatus } from '../../src/features/payments/provider.server'
@@ -105,6 +105,63 @@ describeEachDb('payments through Mollie', (kind) => {
     const [acc] = await database.db.select().from(accounts).where(eq(accounts.id, account.id))
     expect(acc.paymentFlag).toBe('chargeback')
     expect(await ledgerCheck(database.db, account.id)).toEqual({ balance: 0, sum: 0 })
+  })
+
+  it("refunds from the console through Mollie's refunds API: a part, then the rest; the credits back in proportion, audited", async () => {
+    const { account, cookie } = await member()
+    const { payment_id } = (await buy(cookie, { bundle_id: 'popular', method: 'ideal' })).json()
+    const id = only().id
+    mollie.setStatus(id, 'paid')
+    await webhook(id)
+    expect((await get(`/api/payment.php?id=${payment_id}`, cookie)).json()).toMatchObject({ status: 'paid', balance: 120 })
+    const admin = (await staffCookie(database.db, app, 'admin')).cookie
+    const refund = (body: object) => app.inject({ method: 'POST', url: '/api/admin/payment-refund.php', headers: { host, cookie: admin }, payload: { id: payment_id, ...body } })
+    const posts = () => mollie.requests.filter((r) => r.method === 'POST' && r.path === `/v2/payments/${id}/refunds`).length
+
+    // 10,00 of 27,50: Mollie is asked for 10.00 in the payment's currency; 44 of the 120 credits go back.
+    const part = await refund({ reason: 'deels niet geleverd', amount_cents: 1000 })
+    expect(part.statusCode).toBe(200)
+    expect(part.json()).toMatchObject({ applied: true, credits_taken: 44, balance: 76, payment: { provider: 'mollie', status: 'paid', refunded_cents: 1000 } })
+    expect(mollie.payments.get(id)!.refunds.map((r) => r.amount)).toEqual([{ currency: 'EUR', value: '10.00' }])
+    expect(posts()).toBe(1)
+
+    // More than is left never reaches Mollie.
+    const over = await refund({ reason: 'te veel', amount_cents: 1751 })
+    expect(over.statusCode).toBe(400)
+    expect(over.json().fields).toHaveProperty('amount_cents')
+    expect(posts()).toBe(1)
+
+    // The rest; then Mollie's webhook, which repeats the news, changes nothing.
+    const rest = await refund({ reason: 'de rest' })
+    expect(rest.json()).toMatchObject({ applied: true, credits_taken: 76, balance: 0, payment: { status: 'refunded', refunded_cents: 2750 } })
+    expect(mollie.payments.get(id)!.refunds.map((r) => r.amount.value)).toEqual(['10.00', '17.50'])
+    await webhook(id)
+    expect((await refund({ reason: 'nog eens' })).json()).toMatchObject({ applied: false, payment: { status: 'refunded' } })
+    expect(posts()).toBe(2)
+    expect((await get(`/api/payment.php?id=${payment_id}`, cookie)).json()).toMatchObject({ status: 'refunded', balance: 0 })
+    const entries = await database.db.select().from(creditLedger).where(and(eq(creditLedger.accountId, account.id), eq(creditLedger.reason, 'refund'))).orderBy(creditLedger.id)
+    expect(entries.map((e) => [e.reference, e.delta, e.shortfall])).toEqual(mollie.payments.get(id)!.refunds.map((r, i) => [`refund:${r.id}`, [-44, -76][i], 0]))
+    expect(await ledgerCheck(database.db, account.id)).toEqual({ balance: 0, sum: 0 })
+    const audits = await database.db.select().from(staffAudit).where(and(eq(staffAudit.action, 'payments.refund'), eq(staffAudit.targetId, String(payment_id))))
+    expect(audits.map((a) => (a.after as { refund_id: string }).refund_id)).toEqual(mollie.payments.get(id)!.refunds.map((r) => r.id))
+  })
+
+  it('answers a refund Mollie refuses as provider_error from the console, and acts on what Mollie says instead (a chargeback)', async () => {
+    const { account, cookie } = await member()
+    const { payment_id } = (await buy(cookie, { bundle_id: 'starter', method: 'ideal' })).json()
+    const id = only().id
+    mollie.setStatus(id, 'paid')
+    await webhook(id)
+    // The bank took the money back meanwhile and Mollie was not yet asked about it by us: Mollie refuses the refund.
+    mollie.chargeback(id, 1250)
+    const admin = (await staffCookie(database.db, app, 'admin')).cookie
+    const res = await app.inject({ method: 'POST', url: '/api/admin/payment-refund.php', headers: { host, cookie: admin }, payload: { id: payment_id, reason: 'klant vroeg erom' } })
+    expect(res.statusCode).toBe(502)
+    expect(res.json()).toMatchObject({ error: 'provider_error' })
+    expect(mollie.payments.get(id)!.refunds).toEqual([])
+    expect((await get(`/api/payment.php?id=${payment_id}`, cookie)).json()).toMatchObject({ status: 'charged_back', balance: 0 })
+    expect(await ledgerCheck(database.db, account.id)).toEqual({ balance: 0, sum: 0 })
+    expect(await database.db.select().from(creditLedger).where(and(eq(creditLedger.accountId, account.id), eq(creditLedger.reason, 'refund')))).toEqual([])
   })
 
   it('creates a direct debit at Mollie with the account holder and IBAN', async () => {

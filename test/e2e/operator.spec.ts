@@ -2,6 +2,7 @@
 // fictional profile, a chat operator takes the conversation from the queue and answers as the profile, and the
 // answer arrives live in the member's open tab. The fictional label and warning stay visible on both sides.
 import { expect, test, type Browser, type TestInfo } from '@playwright/test'
+import sharp from 'sharp'
 import { commandSocketPath, sendCommand } from '../../src/server/command-socket.server'
 import { entryWarningConfirmed, hydrated, siteUrl, watchConsole } from './helpers'
 
@@ -84,6 +85,18 @@ test('a member writes to a fictional profile and a chat operator answers from th
   await m.page.screenshot({ path: info.outputPath(`operator-member-${info.project.name}.png`) })
   // Answered: it left the queue.
   await expect(item).toHaveCount(0, { timeout: 10_000 })
+
+  // A GIF and a photo, as the fictional profile, through the same chat path: live in the member's tab.
+  await open.getByRole('button', { name: 'GIF sturen' }).click()
+  await open.getByTestId('operator-gifs').getByRole('button', { name: new RegExp(`sturen als ${fictional.name}$`) }).first().click()
+  await expect(open.getByTestId('operator-message-gif')).toBeVisible({ timeout: 10_000 })
+  await expect(m.page.getByTestId('message').last().getByTestId('message-gif')).toBeVisible({ timeout: 10_000 })
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a7' } }).png().toBuffer()
+  await open.getByLabel(`Foto sturen als ${fictional.name}`).setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: photo })
+  await expect(open.getByTestId('operator-message-photo')).toBeVisible({ timeout: 10_000 })
+  await expect(m.page.getByTestId('message').last().getByTestId('message-image')).toBeVisible({ timeout: 10_000 })
+  await expect(m.page.getByRole('note').filter({ hasText: 'fictief' })).toBeVisible()
+  await staff.screenshot({ path: info.outputPath(`operator-media-${info.project.name}.png`), fullPage: true })
   expect(m.problems).toEqual([])
   // Before the login the console asked who is logged in without a failed request.
   expect(staffProblems).toEqual([])

@@ -4,7 +4,7 @@
 // Handlers: operator-routes.server.ts.
 import { z } from 'zod'
 import { defineEndpoint } from '../../shared/endpoint'
-import { CLIENT_ID, chatMessageSchema } from '../../shared/chat-contracts'
+import { CLIENT_ID, chatMessageSchema, gifsRequest, gifsResponse } from '../../shared/chat-contracts'
 import { memberCardSchema } from '../../shared/discovery-contracts'
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
@@ -109,4 +109,39 @@ export const operatorNoteEndpoint = defineEndpoint({
   errors: ['not_claimed'],
 })
 
-export const OPERATOR_ENDPOINTS = [operatorQueueEndpoint, operatorClaimEndpoint, operatorReplyEndpoint, operatorTypingEndpoint, operatorNoteEndpoint] as const
+export const operatorReplyGifEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/admin/operator-reply-gif.php',
+  summary: 'Sends a GIF as the fictional profile of a conversation the operator has claimed (the chat\'s GIFs; audited)',
+  session: 'staff',
+  staffAction: 'operator.reply',
+  body: z.object({ conversation_id: id, client_id: CLIENT_ID, gif_id: z.string().max(80) }),
+  response: z.object({ message: chatMessageSchema }),
+  errors: ['not_found', 'not_claimed', 'blocked', 'unknown_gif', 'gif_unavailable'],
+})
+
+export const operatorReplyImageEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/admin/operator-reply-image.php',
+  summary: 'Sends a photo as the fictional profile of a claimed conversation (multipart/form-data with one file, as a member sends one; audited)',
+  session: 'staff',
+  staffAction: 'operator.reply',
+  query: z.object({ conversation_id: id, client_id: CLIENT_ID }),
+  response: z.object({ message: chatMessageSchema }),
+  errors: ['not_found', 'not_claimed', 'blocked', 'not_an_image', 'too_large'],
+})
+
+export const operatorGifsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/operator-gifs.php',
+  summary: 'The chat\'s GIFs for an operator\'s reply: trending, or those matching q',
+  session: 'staff',
+  staffAction: 'operator.reply',
+  query: gifsRequest,
+  response: gifsResponse,
+  errors: [],
+})
+
+export const OPERATOR_ENDPOINTS = [
+  operatorQueueEndpoint, operatorClaimEndpoint, operatorReplyEndpoint, operatorTypingEndpoint, operatorNoteEndpoint, operatorReplyGifEndpoint, operatorReplyImageEndpoint, operatorGifsEndpoint,
+] as const

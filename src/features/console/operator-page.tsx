@@ -16,6 +16,7 @@ import {
   operatorClaimEndpoint, operatorNoteEndpoint, operatorQueueEndpoint, operatorReplyEndpoint, operatorTypingEndpoint, type OperatorConversation,
 } from './operator-endpoints'
 import { OperatorVulnerable } from './vulnerable-panel'
+import { GifReply, PhotoReply, MessageBody } from './operator-media'
 
 /** How often the queue and an open conversation are asked again (ms). */
 const REFRESH_MS = 5000
@@ -236,7 +237,7 @@ function Conversation({ data, onSent, onClose }: { data: OperatorConversation; o
       <Bubbles ref={list} data-testid="operator-messages">
         {data.messages.map((m) => (
           <li key={m.id} data-mine={m.mine}>
-            {m.text ?? (m.gift ? '🎁' : m.gif ? 'GIF' : m.image ? '📷' : '')}
+            <MessageBody message={m} />
             <small>{new Date(m.created_at).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' })}</small>
           </li>
         ))}
@@ -258,6 +259,10 @@ function Conversation({ data, onSent, onClose }: { data: OperatorConversation; o
         </div>
         <small>{t('admin.operator.honest_hint')}</small>
       </form>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-start', marginTop: 8 }}>
+        <PhotoReply conversationId={id} name={fictionalName} onSent={() => { setNotice({ tone: 'success', text: t('admin.operator.sent') }); onSent() }} onError={fail} />
+        <GifReply conversationId={id} name={fictionalName} onSent={() => { setNotice({ tone: 'success', text: t('admin.operator.sent') }); onSent() }} onError={fail} />
+      </div>
       <form onSubmit={saveNote} style={{ display: 'grid', gap: 8, marginTop: 16 }}>
         <TextAreaField name="note" label={t('admin.operator.note_label')} defaultValue={data.note} rows={2} maxLength={5000} />
         <div>

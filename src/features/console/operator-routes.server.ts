@@ -3,15 +3,17 @@
 // chat's own send path (sendMessage: stored, counted unread, pushed or delivered live like any message), free for
 // the profile, only on a conversation the operator has claimed, and audited with the operator who wrote it.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import multipart from '@fastify/multipart'
 import { eq } from 'drizzle-orm'
 import { photos } from '../../db/schema'
 import { ApiError } from '../../shared/api-errors'
 import type { FeatureRouteOptions } from '../../server/core.server'
 import * as api from './operator-endpoints'
 import { claimConversation, fictionalConversation, holdsClaim, operatorQueue, readNote, writeNote } from './operator.server'
-import { ChatError, markRead, presentMessage, readConversation, sendMessage, unreadTotal } from '../chat/index.server'
+import { ChatError, markRead, presentMessage, readConversation, sendMessage, unreadTotal, type SendInput } from '../chat/index.server'
 import { presentMemberCard } from '../discovery/index.server'
 import { auditorOf, writeAudit } from './audit.server'
+import { decodeImage, MAX_UPLOAD_BYTES, removeImageFiles, writeImageFiles } from '../photos/index.server'
 import { allPools, poolsOf } from '../../shared/staff-policy'
 import { isLocale } from '../../shared/locales'
 import type { LiveServerEvent } from '../../shared/chat-contracts'
@@ -23,7 +25,9 @@ const text = (v: Partial<Record<string, string>>, lng: string, fallback: string)
 export async function operatorRoutes(app: FastifyInstance, { core }: FeatureRouteOptions) {
   const { route } = core
   const { db } = app.services.database
-  const { tenants, realtime, i18n } = app.services
+  const { tenants, realtime, i18n, gifs } = app.services
+  // Photos are uploaded as a member uploads one (POST /api/message-image.php).
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2 } })
   const pools = (staff: Account) => poolsOf(staff, allPools(tenants.all))
   const notFound = (req: FastifyRequest) => new ApiError(404, 'not_found', req.ctx.t('admin.errors.not_found'))
   const notClaimed = (req: FastifyRequest) => new ApiError(409, 'not_claimed', req.ctx.t('admin.operator.errors.not_claimed'))
@@ -76,18 +80,29 @@ export async function operatorRoutes(app: FastifyInstance, { core }: FeatureRout
     }
   })
 
-  route(app, api.operatorReplyEndpoint, async (req) => {
-    const staff = req.ctx.staff
-    const { conversation, fictional, member, tenant } = await find(req, req.body.conversation_id)
-    if (!(await holdsClaim(db, conversation.id, staff.id))) throw notClaimed(req)
+  type StaffRequest = FastifyRequest & { ctx: { staff: Account } }
+  /** The claimed conversation of the request, or 404 / 409 not_claimed. */
+  const claimed = async (req: StaffRequest, conversationId: number) => {
+    const found = await find(req, conversationId)
+    if (!(await holdsClaim(db, found.conversation.id, req.ctx.staff.id))) throw notClaimed(req)
+    return found
+  }
+  /**
+   * A message of the fictional profile, of any kind the chat has (text, GIF, photo): the chat's own send path, free
+   * for the profile, delivered live to the member's tabs (a photo blurred for a member who is not premium, as from
+   * a member), and audited with the operator who wrote it. A retry with the same client id changes nothing.
+   */
+  const replyAs = async (req: StaffRequest, conversationId: number, message: SendInput['message'], audit: Record<string, unknown>) => {
+    const { conversation, fictional, member, tenant } = await claimed(req, conversationId)
     let result
     try {
       result = await sendMessage(db, {
         tenant,
         sender: { id: fictional.account.id, pool: conversation.pool, paidUser: true, status: 'active' },
         conversationId: conversation.id,
-        message: { kind: 'text', client_id: req.body.client_id, text: req.body.text },
+        message,
         mediaBase: tenant.cdn_prefix,
+        gifs,
         isOnline: (id) => realtime.isOnline(id),
         free: true,
       })
@@ -95,6 +110,8 @@ export async function operatorRoutes(app: FastifyInstance, { core }: FeatureRout
       if (err instanceof ChatError) {
         if (err.code === 'message_too_long') throw new ApiError(400, 'message_too_long', req.ctx.t('chat.errors.message_too_long'))
         if (err.code === 'blocked') throw new ApiError(409, 'blocked', req.ctx.t('chat.errors.blocked'))
+        if (err.code === 'unknown_gif') throw new ApiError(400, 'unknown_gif', req.ctx.t('chat.errors.unknown_gif'))
+        if (err.code === 'gif_unavailable') throw new ApiError(503, 'gif_unavailable', req.ctx.t('errors.generic'))
         throw notFound(req)
       }
       throw err
@@ -108,9 +125,55 @@ export async function operatorRoutes(app: FastifyInstance, { core }: FeatureRout
       // Who wrote it: the message is the fictional profile's, the audit row names the operator.
       await writeAudit(db, auditorOf(req), {
         action: 'operator.reply', pool: conversation.pool, targetType: 'conversation', targetId: conversation.id,
-        after: { message_id: result.row.id, fictional_id: fictional.account.id, member_id: member.account.id, text: req.body.text },
+        after: { message_id: result.row.id, fictional_id: fictional.account.id, member_id: member.account.id, kind: message.kind, ...audit },
       })
     }
+    return result
+  }
+
+  route(app, api.operatorReplyEndpoint, async (req) => {
+    const { conversation_id, client_id, text } = req.body
+    return { message: (await replyAs(req, conversation_id, { kind: 'text', client_id, text }, { text })).message }
+  })
+
+  route(app, api.operatorReplyGifEndpoint, async (req) => {
+    const { conversation_id, client_id, gif_id } = req.body
+    return { message: (await replyAs(req, conversation_id, { kind: 'gif', client_id, gif_id }, { gif_id })).message }
+  })
+
+  route(app, api.operatorGifsEndpoint, async (req) => gifs.search(req.query.q || undefined, req.ctx.lng))
+
+  route(app, api.operatorReplyImageEndpoint, async (req) => {
+    const { t } = req.ctx
+    const { conversation_id, client_id } = req.query
+    // The conversation and the claim first: a refused send costs no decoding and leaves no file.
+    await claimed(req, conversation_id)
+    if (!req.isMultipart()) throw new ApiError(400, 'not_an_image', t('photos.not_an_image'))
+    const file = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES } })
+    if (!file) throw new ApiError(400, 'not_an_image', t('photos.not_an_image'))
+    let input: Buffer
+    try {
+      input = await file.toBuffer()
+    } catch {
+      throw new ApiError(413, 'too_large', t('photos.too_large'))
+    }
+    let image
+    try {
+      image = await decodeImage(input)
+    } catch {
+      throw new ApiError(400, 'not_an_image', t('photos.not_an_image'))
+    }
+    const media = app.services.media
+    const photo = await writeImageFiles(image, media)
+    let result
+    try {
+      result = await replyAs(req, conversation_id, { kind: 'image', client_id, photo }, { filename: photo.filename })
+    } catch (err) {
+      await removeImageFiles(photo, media).catch(() => undefined)
+      throw err
+    }
+    // A retry of a photo stored before names the first upload's files.
+    if (result.duplicate) await removeImageFiles(photo, media).catch(() => undefined)
     return { message: result.message }
   })
 

@@ -49,10 +49,15 @@ export const paymentsListEndpoint = defineEndpoint({
 export const refundPaymentEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/admin/payment-refund.php',
-  summary: 'Refunds what is left of a paid payment at its provider and takes its credits back through the ledger; a repeat changes nothing',
+  summary: 'Refunds a paid payment at its provider, all that is left or a part (amount_cents), and takes its credits back through the ledger in proportion; a repeat of a full refund changes nothing',
   session: 'staff',
   staffAction: 'payments.refund',
-  body: z.object({ id, reason: z.string().trim().min(3).max(500) }),
+  body: z.object({
+    id,
+    reason: z.string().trim().min(3).max(500),
+    /** A partial refund: at most what is left (price less earlier refunds and chargebacks); absent: all that is left. */
+    amount_cents: z.number().int().positive().max(100_000_000).optional(),
+  }),
   response: z.object({ payment: consolePaymentSchema, applied: z.boolean(), credits_taken: z.number(), balance: z.number().nullable() }),
   errors: ['not_found', 'not_refundable', 'provider_error'],
 })

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from '../../shared/use-translation'
 import { callEndpoint, useEndpoint } from '../../shared/api-client'
 import { errorText } from './error-text'
+import { HttpError } from '../../shared/http'
 import { Alert, TextField } from '../../ui/form'
 import { Button } from '../../ui/button'
 import { PageTitle } from '../../ui/page'
@@ -19,6 +20,13 @@ export function PaymentsPage() {
 
 const money = (lng: string, cents: number, currency: string) => new Intl.NumberFormat(lng, { style: 'currency', currency }).format(cents / 100)
 const when = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '—')
+/** An amount as staff type it (12,50 or 12.50 or 12) in cents; '' is none (all that is left), anything else NaN. */
+function parseCents(input: string): number | undefined {
+  const s = input.trim().replace(/\s/g, '')
+  if (!s) return undefined
+  const m = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(s)
+  return m ? Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0')) : NaN
+}
 
 function Payments({ staff }: { staff: StaffMe }) {
   const { t, i18n } = useTranslation()
@@ -28,6 +36,7 @@ function Payments({ staff }: { staff: StaffMe }) {
   const [refunding, setRefunding] = useState<ConsolePayment>()
   const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string }>()
   const [busy, setBusy] = useState(false)
+  const [amountError, setAmountError] = useState<string>()
   const mayRefund = staff.actions.includes('payments.refund')
   const search = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -36,15 +45,20 @@ function Payments({ staff }: { staff: StaffMe }) {
   const refund = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     if (!refunding) return
+    const form = new FormData(e.currentTarget)
+    const cents = parseCents(String(form.get('amount') ?? ''))
+    setAmountError(undefined)
+    if (Number.isNaN(cents) || cents === 0) return setAmountError(t('admin.payments.amount_invalid'))
     setBusy(true)
     setNotice(undefined)
     try {
-      const out = await callEndpoint(refundPaymentEndpoint, { body: { id: refunding.id, reason: String(new FormData(e.currentTarget).get('reason') ?? '') } })
+      const out = await callEndpoint(refundPaymentEndpoint, { body: { id: refunding.id, reason: String(form.get('reason') ?? ''), ...(cents !== undefined ? { amount_cents: cents } : {}) } })
       setNotice({ tone: 'success', text: out.applied ? t('admin.payments.refunded_done', { credits: out.credits_taken }) : t('admin.payments.already_refunded') })
       setRefunding(undefined)
       await mutate()
     } catch (err) {
-      setNotice({ tone: 'danger', text: errorText(err, t) })
+      if (err instanceof HttpError && err.fields?.amount_cents) setAmountError(err.fields.amount_cents)
+      else setNotice({ tone: 'danger', text: errorText(err, t) })
     } finally {
       setBusy(false)
     }
@@ -85,7 +99,9 @@ function Payments({ staff }: { staff: StaffMe }) {
               email: refunding.email,
             })}
           </p>
+          <p style={{ margin: '0 0 8px' }}>{t('admin.payments.refund_rule')}</p>
           <form onSubmit={refund} style={{ display: 'grid', gap: 8 }}>
+            <TextField name="amount" label={t('admin.payments.refund_amount')} inputMode="decimal" autoComplete="off" error={amountError} data-testid="refund-amount" />
             <TextField name="reason" label={t('admin.payments.refund_reason')} required minLength={3} maxLength={500} />
             <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
               <Button type="submit" disabled={busy}>
@@ -136,7 +152,7 @@ function Payments({ staff }: { staff: StaffMe }) {
                   {mayRefund && (
                     <td>
                       {p.status === 'paid' && (
-                        <Button type="button" variant="secondary" onClick={() => { setNotice(undefined); setRefunding(p) }}>
+                        <Button type="button" variant="secondary" onClick={() => { setNotice(undefined); setAmountError(undefined); setRefunding(p) }}>
                           {t('admin.payments.refund')}
                         </Button>
                       )}

@@ -60,26 +60,31 @@ async function onePayment(db: Db, pools: string[], id: number): Promise<Row | un
 export type RefundOutcome =
   | { ok: true; payment: ConsolePayment; applied: boolean; creditsTaken: number; balance: SyncResult['balance'] }
   | { ok: false; reason: 'not_found' | 'not_refundable' | 'provider_error' }
+  | { ok: false; reason: 'amount_too_high'; left: number; currency: string }
 
 /**
- * Refunds what is left of a paid payment (its price less earlier refunds and chargebacks). Already refunded: the
+ * Refunds what is left of a paid payment (its price less earlier refunds and chargebacks), or the part of it asked
+ * for (amountCents, at most what is left: more is refused before the provider is asked). The credits go back in
+ * proportion to the price (syncPayment's rule: the share refunded so far, rounded up). Already refunded: the
  * payment as it is, applied false (a second click, a retried request). Anything but paid (open, failed, charged
  * back) cannot be refunded. Two staff members at once: the provider accepts at most the amount paid, so only one
  * refund is made; the other finds the payment refunded. The audit row is written once the provider has the refund
  * and the ledger has taken the credits (like photo review: right after the change).
  */
-export async function refundPayment(db: Db, provider: PaymentProvider, pools: string[], input: { id: number; reason: string }, who: Auditor): Promise<RefundOutcome> {
+export async function refundPayment(db: Db, provider: PaymentProvider, pools: string[], input: { id: number; reason: string; amount_cents?: number }, who: Auditor): Promise<RefundOutcome> {
   const row = await onePayment(db, pools, input.id)
   if (!row) return { ok: false, reason: 'not_found' }
   const before = present(row)
   if (row.payment.status === 'refunded') return { ok: true, payment: before, applied: false, creditsTaken: 0, balance: undefined }
   const left = row.payment.amountCents - row.payment.refundedCents - row.payment.chargedBackCents
   if (row.payment.status !== 'paid' || left <= 0 || row.payment.provider !== provider.name) return { ok: false, reason: 'not_refundable' }
+  if (input.amount_cents !== undefined && input.amount_cents > left) return { ok: false, reason: 'amount_too_high', left, currency: row.payment.currency }
+  const amount = input.amount_cents ?? left
   const [acc] = await db.select({ credits: accounts.credits }).from(accounts).where(eq(accounts.id, row.order.accountId))
 
   let refundId: string | undefined
   try {
-    refundId = (await provider.refund(row.payment.providerPaymentId, left)).id
+    refundId = (await provider.refund(row.payment.providerPaymentId, amount)).id
   } catch (err) {
     if (!(err instanceof ProviderError)) throw err
   }
@@ -96,7 +101,7 @@ export async function refundPayment(db: Db, provider: PaymentProvider, pools: st
   await writeAudit(db, who, {
     action: 'payments.refund', pool: row.payment.pool, targetType: 'payment', targetId: row.payment.id,
     before: { status: before.status, refunded_cents: before.refunded_cents, credits: acc?.credits ?? null },
-    after: { status: after.payment.status, refunded_cents: after.payment.refundedCents, refund_id: refundId, amount_cents: left, credits: balance?.balance ?? acc?.credits ?? null, credits_taken: creditsTaken, member: row.order.accountId, reason: input.reason },
+    after: { status: after.payment.status, refunded_cents: after.payment.refundedCents, refund_id: refundId, amount_cents: amount, partial: amount < left, credits: balance?.balance ?? acc?.credits ?? null, credits_taken: creditsTaken, member: row.order.accountId, reason: input.reason },
   })
   return { ok: true, payment: present(after), applied: true, creditsTaken, balance }
 }

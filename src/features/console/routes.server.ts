@@ -126,6 +126,10 @@ export async function consoleRoutes(app: FastifyInstance, { core }: FeatureRoute
     const out = await refundPayment(db, paymentServices(app.services).provider, pools(req.ctx.staff), req.body, auditorOf(req))
     if (!out.ok) {
       if (out.reason === 'not_found') throw notFound(req)
+      if (out.reason === 'amount_too_high') {
+        const left = new Intl.NumberFormat(req.ctx.lng, { style: 'currency', currency: out.currency }).format(out.left / 100)
+        throw new ApiError(400, 'invalid_input', req.ctx.t('errors.invalid_input'), { amount_cents: req.ctx.t('admin.payments.amount_too_high', { amount: left }) })
+      }
       throw out.reason === 'provider_error' ? new ApiError(502, 'provider_error', req.ctx.t('admin.payments.provider_error')) : new ApiError(409, 'not_refundable', req.ctx.t('admin.payments.not_refundable'))
     }
     // The member's open tabs show the new balance at once.

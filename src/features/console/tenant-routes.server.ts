@@ -10,7 +10,12 @@ import type { FeatureRouteOptions } from '../../server/core.server'
 import { allPools, poolsOf } from '../../shared/staff-policy'
 import type { Tenant } from '../../shared/tenant-schema'
 import { auditorOf, writeAudit } from './audit.server'
-import { tenantMaintenanceEndpoint, tenantsListEndpoint, type ConsoleTenant } from './tenant-endpoints'
+import { tenantDetailEndpoint, tenantMaintenanceEndpoint, tenantsListEndpoint, type ConsoleTenant } from './tenant-endpoints'
+import { buildSettings, tenantLocales } from '../settings/index.server'
+import { designsFor, gallerySlugs, landerHref, landerOrigin } from '../landers/index.server'
+import { AA_NORMAL, checkContrast } from '../../../themes/contrast'
+import { buildTheme } from '../../../themes/build-theme'
+import { isLocale } from '../../shared/locales'
 
 const present = (t: Tenant): ConsoleTenant => ({
   id: t.id, name: t.name, domains: t.domains, niche: t.niche, pool: t.pool, default_locale: t.default_locale, countries: t.countries,
@@ -42,6 +47,28 @@ export async function consoleTenantRoutes(app: FastifyInstance, { core }: Featur
   let queue: Promise<unknown> = Promise.resolve()
 
   route(app, tenantsListEndpoint, async (req) => ({ tenants: mine(req.ctx.staff).map(present) }))
+
+  // Read-only: what the brand's pages get from settings.php, the contrast check that tenant:new and the server
+  // start make (themes/contrast.ts), and the lander gallery's addresses of its landers.
+  route(app, tenantDetailEndpoint, async (req) => {
+    const tenant = mine(req.ctx.staff).find((t) => t.id === req.query.id)
+    if (!tenant) throw new ApiError(404, 'not_found', req.ctx.t('admin.errors.not_found'))
+    const wanted = req.query.lng
+    const lng = wanted && isLocale(wanted) && tenantLocales(tenant).includes(wanted) ? wanted : tenant.default_locale
+    const settings = buildSettings(tenant, { lng, geoCountry: undefined, pushPublicKey: app.services.vapid.publicKey, t: app.services.i18n.forRequest(lng).t })
+    const colours = buildTheme(tenant.theme).colors
+    const origin = landerOrigin(tenant, req.headers.host, app.services.config.publicUrl)
+    const slugs = gallerySlugs(tenant.niche, Object.keys(tenant.countries)[0])
+    return {
+      tenant: present(tenant),
+      settings_language: lng,
+      settings,
+      theme: { primary: colours.primary, secondary: colours.secondary, unread: colours.unread, background: colours.background, text: colours.text },
+      contrast_minimum: AA_NORMAL,
+      contrast: checkContrast(tenant.theme).map((r) => ({ id: r.id, name: r.name, foreground: r.foreground, background: r.background, input: r.input ?? null, ratio: Math.floor(r.ratio * 100) / 100, passes: r.passes })),
+      landers: slugs.flatMap((slug) => designsFor(slug).map((design) => ({ design, slug, href: landerHref(origin, design, slug, {}) }))),
+    }
+  })
 
   route(app, tenantMaintenanceEndpoint, async (req) => {
     const { id, maintenance } = req.body

@@ -11,6 +11,7 @@ import { PageTitle } from '../../ui/page'
 import { ConsoleFrame, Table, TableWrap } from './console-frame'
 import type { StaffMe } from './endpoints'
 import { tenantMaintenanceEndpoint, tenantsListEndpoint, type ConsoleTenant } from './tenant-endpoints'
+import { TenantDetail } from './tenant-detail'
 
 export function TenantsPage() {
   return <ConsoleFrame action="tenants.view" path="/admin/tenants">{(staff) => <Tenants staff={staff} />}</ConsoleFrame>
@@ -26,6 +27,7 @@ function Tenants({ staff }: { staff: StaffMe }) {
   const { data, error, mutate } = useEndpoint(tenantsListEndpoint, {})
   const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string }>()
   const [busy, setBusy] = useState<string>()
+  const [shown, setShown] = useState<string>()
   const maySwitch = staff.actions.includes('tenants.maintenance')
   const flip = async (x: ConsoleTenant) => {
     setBusy(x.id)
@@ -72,6 +74,10 @@ function Tenants({ staff }: { staff: StaffMe }) {
                     <strong>{x.name}</strong>
                     <br />
                     <small>{x.id}</small>
+                    <br />
+                    <Button type="button" variant="ghost" aria-expanded={shown === x.id} onClick={() => setShown(shown === x.id ? undefined : x.id)} data-testid="tenant-details">
+                      {shown === x.id ? t('admin.tenants.hide_details') : t('admin.tenants.details')}
+                    </Button>
                   </td>
                   <td style={{ overflowWrap: 'anywhere' }}>{x.domains.join(', ')}</td>
                   <td>{x.niche}</td>
@@ -97,6 +103,11 @@ function Tenants({ staff }: { staff: StaffMe }) {
             </tbody>
           </Table>
         </TableWrap>
+      )}
+      {data && shown && data.tenants.some((x) => x.id === shown) && (
+        <div style={{ marginTop: 16 }}>
+          <TenantDetail key={shown} tenant={data.tenants.find((x) => x.id === shown)!} />
+        </div>
       )}
     </>
   )

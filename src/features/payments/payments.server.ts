@@ -3,7 +3,7 @@
 // its state, adding the credits exactly once and taking them back on refunds and chargebacks. Decision 020.
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
-import { accounts, discountCodes, discountRedemptions, orders, payments, profiles } from '../../db/schema'
+import { accounts, creditLedger, discountCodes, discountRedemptions, orders, payments, profiles } from '../../db/schema'
 import type { Tenant } from '../../shared/tenant-schema'
 import type { PaymentMethod } from '../../shared/tenant-schema'
 import type { Account } from '../accounts/index.server'
@@ -307,10 +307,22 @@ async function applyRemote(tx: Tx, paymentId: number, remote: ProviderPayment): 
   }
 
   if (wasPaid || status === 'paid') {
+    // The credits bought with the share of the price given back so far (refunds and chargebacks together), rounded
+    // up; each reversal takes the difference its amount makes. So partial refunds add up to exactly the bundle: a
+    // full refund, in one go or in parts, takes all of it and never more (decision 037 addendum: partial refunds).
+    const owed = (cents: number) => Math.min(order.credits, Math.ceil((order.credits * cents) / Math.max(1, payment.amountCents)))
+    const all = [...remote.refunds.map((r) => ({ kind: 'refund' as const, ...r })), ...remote.chargebacks.map((r) => ({ kind: 'chargeback' as const, ...r }))]
+    const references = all.map((r) => `${r.kind}:${r.id}`)
+    const known = references.length
+      ? new Set((await tx.select({ reference: creditLedger.reference }).from(creditLedger).where(and(eq(creditLedger.accountId, order.accountId), inArray(creditLedger.reference, references)))).map((e) => e.reference))
+      : new Set<string>()
+    // What earlier syncs acted on already; the new reversals follow it in the provider's order.
+    let reversed = all.filter((r) => known.has(`${r.kind}:${r.id}`)).reduce((s, r) => s + r.amount, 0)
     const take = async (kind: 'refund' | 'chargeback', list: { id: string; amount: number }[]) => {
       for (const r of list) {
-        // The credits bought with the refunded share of the price, rounded up: a full refund takes all of them.
-        const credits = Math.min(order.credits, Math.ceil((order.credits * r.amount) / Math.max(1, payment.amountCents)))
+        if (known.has(`${kind}:${r.id}`)) continue
+        const credits = owed(reversed + r.amount) - owed(reversed)
+        reversed += r.amount
         const res = await applyCredits(tx, { pool: payment.pool, accountId: order.accountId, delta: -credits, reason: kind, reference: `${kind}:${r.id}`, partial: true })
         if (res.applied) {
           last = res
