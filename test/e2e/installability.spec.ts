@@ -64,8 +64,9 @@ test.describe('the installed app per brand', () => {
   test.beforeEach(async () => {
     page = await profile.newPage()
   })
-  test.afterEach(async () => {
-    await page.close()
+  // Hooks run in the skipped project too: only close what was opened.
+  test.afterEach(async ({ isMobile }) => {
+    if (isMobile) await page.close()
   })
   test.afterAll(async () => {
     await profile?.close()
