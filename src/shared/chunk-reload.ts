@@ -47,12 +47,34 @@ export function reloadForChunkError(err: unknown, env: GuardEnv): boolean {
   return true
 }
 
+/** Whether the guard reloaded less than 60 s ago (storage readable and a recent timestamp). */
+function reloadedRecently(env: GuardEnv): boolean {
+  try {
+    const last = Number(env.storage?.getItem(CHUNK_RELOAD_KEY))
+    return Number.isFinite(last) && last > 0 && env.now() - last < CHUNK_RELOAD_INTERVAL_MS
+  } catch {
+    return false
+  }
+}
+
+/**
+ * What the guard does with an error: `reloaded` (a chunk error, the first in 60 s), `held` (a chunk error within
+ * 60 s of the last reload: nothing else may reload or navigate for it either, so the listener cancels Vite's error,
+ * and Vike's fallback of a full page load does not happen; the page shows its error instead) or `passed` (not a
+ * chunk error, or no storage for the timestamp: left to Vike's own handling).
+ */
+export function handleChunkError(err: unknown, env: GuardEnv): 'reloaded' | 'held' | 'passed' {
+  if (!isChunkLoadError(err)) return 'passed'
+  if (reloadForChunkError(err, env)) return 'reloaded'
+  return reloadedRecently(env) ? 'held' : 'passed'
+}
+
 let installed = false
 
 /**
  * Listens for chunk load failures in the browser: Vite's vite:preloadError and unhandled rejections of import().
- * Vike itself falls back to a full page load when a page's own files fail during a client navigation; this catches
- * the rest (chunks imported later, and failures after that fallback), within the 60 s limit.
+ * Vike itself falls back to a full page load when a page's own files fail during a client navigation; the guard
+ * takes that over (Vite's preloadError comes first), so a client navigation reloads at most once per 60 s as well.
  */
 export function installChunkReloadGuard(win: Window = window) {
   if (installed) return
@@ -63,10 +85,10 @@ export function installChunkReloadGuard(win: Window = window) {
     reload: () => win.location.reload(),
   }
   win.addEventListener('vite:preloadError', (event) => {
-    if (reloadForChunkError((event as Event & { payload?: unknown }).payload, env)) event.preventDefault()
+    if (handleChunkError((event as Event & { payload?: unknown }).payload, env) !== 'passed') event.preventDefault()
   })
   win.addEventListener('unhandledrejection', (event) => {
-    if (reloadForChunkError(event.reason, env)) event.preventDefault()
+    if (handleChunkError(event.reason, env) !== 'passed') event.preventDefault()
   })
   win.addEventListener('error', (event) => {
     reloadForChunkError(event.error ?? event.message, env)

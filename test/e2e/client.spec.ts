@@ -76,4 +76,40 @@ test.describe('the client under failure', () => {
     await page.waitForTimeout(3_000)
     expect(loads - before).toBe(2)
   })
+
+  test('a page chunk removed by a deploy: the client navigation to that page reloads once, and not again within 60 s', async ({ page }) => {
+    await logIn(page)
+    let loads = 0
+    page.on('load', () => loads++)
+    await page.goto(siteUrl('datingstad', '/members'))
+    await hydrated(page)
+    await page.evaluate(() => window.sessionStorage.removeItem('chunk-reload-at'))
+    // "Deploy": the likes page's chunk is gone; the members page already loaded its own.
+    const misses: number[] = []
+    await page.route('**/assets/entries/pages_likes-list.*.js', (route) => {
+      misses.push(loads)
+      return route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' })
+    })
+    let before = loads
+    // Through Vike's client router: a click on the navigation's link, in the hydrated members page.
+    await page.getByTestId('nav-likes').first().click()
+    await expect.poll(() => loads - before, { timeout: 20_000 }).toBe(1)
+    // The chunk was asked for by the client router of the members page (before any reload).
+    expect(misses[0]).toBe(before)
+    const at = Number(await page.evaluate(() => window.sessionStorage.getItem('chunk-reload-at')))
+    expect(Date.now() - at).toBeLessThan(60_000)
+    await page.waitForTimeout(3_000)
+    expect(loads - before).toBe(1)
+
+    // Within the 60 s, the same failure on the next client navigation does not reload again.
+    await page.goto(siteUrl('datingstad', '/members'))
+    await hydrated(page)
+    before = loads
+    const missesBefore = misses.length
+    await page.getByTestId('nav-likes').first().click()
+    await expect.poll(() => misses.length, { timeout: 10_000 }).toBeGreaterThan(missesBefore)
+    await page.waitForTimeout(3_000)
+    expect(loads - before).toBe(0)
+    expect(Number(await page.evaluate(() => window.sessionStorage.getItem('chunk-reload-at')))).toBe(at)
+  })
 })

@@ -168,6 +168,34 @@ test.describe('the entry warning per country and per layout', () => {
     await expect(await warning(page, 'flirtbelgie', '/')).toBeVisible()
     await expect(await warning(page, 'flirtbelgie', '/chats')).toHaveCount(0)
   })
+
+  test("the empty layout (the test provider's checkout page): a Dutch visitor is warned, a Belgian one not", async ({ page, browser }) => {
+    // A member of rijpedates (serves NL and BE) starts a payment; its checkout page, the one page of the empty layout,
+    // is public (the provider's page, by payment id), so visitors can open it in their own browsers.
+    await entryWarningConfirmed(page)
+    await page.goto(siteUrl('rijpedates', '/login'))
+    const checkoutUrl = await page.evaluate(async () => {
+      const login = await fetch('/api/user.php', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'free@rijpedates.demo', password: 'demo-free-123' }) })
+      if (login.status !== 200) throw new Error(`login: ${login.status}`)
+      const res = await fetch('/api/payment.php', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ bundle_id: 'starter', method: 'creditcard' }) })
+      if (res.status !== 200) throw new Error(`payment: ${res.status} ${await res.text()}`)
+      return ((await res.json()) as { checkout_url: string }).checkout_url
+    })
+    const path = new URL(checkoutUrl, siteUrl('rijpedates')).pathname
+    expect(path).toMatch(/^\/checkout\/test\//)
+    for (const [country, shown] of [['NL', true], ['BE', false]] as const) {
+      const visitor = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': FROM[country] }, locale: 'nl-NL' })
+      try {
+        const visitorPage = await visitor.newPage()
+        const dialog = await warning(visitorPage, 'rijpedates', path)
+        await expect(visitorPage.getByTestId('test-checkout-banner')).toBeVisible()
+        if (shown) await expect(dialog, `a visitor from ${country}`).toBeVisible()
+        else await expect(dialog, `a visitor from ${country}`).toHaveCount(0)
+      } finally {
+        await visitor.close()
+      }
+    }
+  })
 })
 
 test('the push-notification alert for a member whose browser can receive push; dismissed with a timestamp; never on the notifications page', async ({ page }, info) => {

@@ -4,7 +4,7 @@ import { act, render, screen } from '@testing-library/react'
 import { ThemeProvider } from '@emotion/react'
 import { buildTheme } from '../../themes/build-theme'
 import { createNavigationProgress, ProgressBar, PROGRESS_MAX_MS, PROGRESS_FINISH_MS, PROGRESS_THROTTLE_MS } from '../../src/ui/progress-bar'
-import { CHUNK_RELOAD_KEY, isChunkLoadError, reloadForChunkError, type GuardEnv } from '../../src/shared/chunk-reload'
+import { CHUNK_RELOAD_KEY, handleChunkError, isChunkLoadError, reloadForChunkError, type GuardEnv } from '../../src/shared/chunk-reload'
 import { pageHiddenUrl } from '../../src/shared/page-hidden'
 
 describe('navigation progress bar', () => {
@@ -123,6 +123,19 @@ describe('chunk-reload guard', () => {
     const refusing = { ...e, storage: { getItem: () => { throw new Error('denied') }, setItem: () => undefined } }
     expect(reloadForChunkError(chunkError, refusing)).toBe(false)
     expect(reload).not.toHaveBeenCalled()
+  })
+
+  it("holds a chunk error within 60 s of its reload (so Vike's full page load does not happen either), and passes on the rest", () => {
+    const { e, reload } = env()
+    expect(handleChunkError(chunkError, e)).toBe('reloaded')
+    jest.advanceTimersByTime(30_000)
+    expect(handleChunkError(chunkError, e)).toBe('held')
+    expect(handleChunkError(new Error('boom'), e)).toBe('passed')
+    jest.advanceTimersByTime(30_000)
+    expect(handleChunkError(chunkError, e)).toBe('reloaded')
+    expect(reload).toHaveBeenCalledTimes(2)
+    // Without storage there is no timestamp: Vike's own handling stays.
+    expect(handleChunkError(chunkError, { ...e, storage: undefined })).toBe('passed')
   })
 })
 
