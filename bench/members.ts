@@ -4,6 +4,8 @@
 // PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres, where it creates and drops
 // bench_members_<pid>; skipped when unreachable). Prints requests/s, p99 and CPU per request of the server process,
 // and where a search request's CPU goes (a profiled run). Target: p99 <= 50 ms at 10 connections on a quiet machine.
+// BENCH_MEMBERS_PORTS="3311,3312" names its two ports; BENCH_BASELINE=<dir> compares this build with another one
+// (compare() below, decision 042).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
