@@ -31,13 +31,15 @@ export function ensureFreshBuild() {
   }
 }
 
-export async function startProcess(script: string, env: Record<string, string>, port: number, nodeArgs: string[] = []): Promise<ChildProcess> {
+/** cwd: the directory whose build runs (default this one; bench/members compares with another build this way). */
+export async function startProcess(script: string, env: Record<string, string>, port: number, nodeArgs: string[] = [], cwd?: string): Promise<ChildProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
   // The built server runs on plain Node; a TypeScript script (the static comparison server) through tsx.
   // BENCH_NODE_ARGS adds flags for the servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them.
   const extra = [...nodeArgs, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)]
   const args = script.endsWith('.mjs') ? ['--max-semi-space-size=32', ...extra, script] : ['--max-semi-space-size=32', ...extra, '--import', 'tsx', script]
   const child = spawn(process.execPath, args, {
+    cwd,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_MEMBERS_PER_POOL: '40', ...env },
   })
@@ -123,6 +125,20 @@ export function processCpuMs(pid: number | undefined): number | undefined {
   } catch {
     return undefined
   }
+}
+
+/**
+ * A fixed number of requests (10 connections) after a warm-up of `warmup` requests: CPU per request over the same
+ * work for every build compared, however slow the machine is at the time (bench/members' comparison).
+ */
+export async function loadAmount(name: string, url: string, host: string, amount: number, warmup: number, pid: number | undefined, extraHeaders: Record<string, string> = {}): Promise<LoadResult> {
+  const headers = { host, 'accept-encoding': 'gzip, br', ...extraHeaders }
+  if (warmup > 0) await autocannon({ url, connections: 10, amount: warmup, headers })
+  const cpuBefore = processCpuMs(pid)
+  const r = await autocannon({ url, connections: 10, amount, headers })
+  const cpuAfter = processCpuMs(pid)
+  const cpuMs = cpuBefore !== undefined && cpuAfter !== undefined && r.requests.total > 0 ? (cpuAfter - cpuBefore) / r.requests.total : undefined
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx, cpuMs }
 }
 
 /** extraHeaders: e.g. a member's session cookie. */

@@ -4,18 +4,22 @@
 // PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres, where it creates and drops
 // bench_members_<pid>; skipped when unreachable). Prints requests/s, p99 and CPU per request of the server process,
 // and where a search request's CPU goes (a profiled run). Target: p99 <= 50 ms at 10 connections on a quiet machine.
+// BENCH_MEMBERS_PORTS="3311,3312" names its two ports; BENCH_BASELINE=<dir> compares this build with another one
+// (compare() below, decision 042).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { once } from 'node:events'
 import type { ChildProcess } from 'node:child_process'
 import pg from 'pg'
-import { ensureBuild, load, request, startProcess, table, type LoadResult } from './lib'
+import { ensureBuild, load, loadAmount, request, startProcess, table, type LoadResult } from './lib'
 import { cpuShares } from './cpu-profile'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const HOST = 'datingstad.nl'
+// The servers' ports (PGlite, PostgreSQL): BENCH_MEMBERS_PORTS="3311,3312" by default.
+const [PGLITE_PORT, PG_PORT] = (process.env.BENCH_MEMBERS_PORTS ?? '3311,3312').split(',').map(Number)
 // The seeded premium demo member of datingstad (src/db/seed.server.ts): credits to open a conversation.
 const EMAIL = 'premium@datingstad.demo'
 const PASSWORD = 'demo-premium-123'
@@ -43,11 +47,14 @@ async function stop(child: ChildProcess) {
   await exited
 }
 
-/** Both pages on one server; then the search page once more under the V8 profiler for the split. */
-async function measure(label: string, env: Record<string, string>, port: number) {
+/**
+ * Both pages on one server; then (profile) the search page once more under the V8 profiler for the split.
+ * cwd: the checkout whose build runs (BENCH_BASELINE), else this one.
+ */
+async function measure(label: string, env: Record<string, string>, port: number, opts: { cwd?: string; profile?: boolean } = {}) {
   const rows: LoadResult[] = []
   const base = `http://127.0.0.1:${port}`
-  const server = await startProcess('dist/node/main.mjs', env, port)
+  const server = await startProcess('dist/node/main.mjs', env, port, [], opts.cwd)
   let session: { cookie: string; conversationId: number }
   try {
     session = await memberSession(base)
@@ -58,6 +65,7 @@ async function measure(label: string, env: Record<string, string>, port: number)
   } finally {
     await stop(server)
   }
+  if (opts.profile === false) return { rows, split: undefined }
   // The split: shares of a profiled run (slower) applied to the CPU per request measured above. The profiled server
   // has a fresh data directory, so it logs in again (PostgreSQL: the same database, already seeded).
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-prof-'))
@@ -74,10 +82,85 @@ async function measure(label: string, env: Record<string, string>, port: number)
   return { rows, split }
 }
 
+/**
+ * BENCH_BASELINE=<dir>: instead of the run above, this build against another one, a checkout with its own build
+ * (`git archive <commit> | tar -x -C <dir>`, `npm run build` there, node_modules linked). Both servers run side
+ * by side (each with its own PGlite directory, or its own PostgreSQL database) and are loaded in turns, BENCH_ROUNDS
+ * rounds of BENCH_REQUESTS requests per build and page (after as many to warm up), so both see the same load from
+ * the rest of the machine; printed: the medians per build and their ratios (decision 042).
+ */
+const BASELINE = process.env.BENCH_BASELINE
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const AMOUNT = Number(process.env.BENCH_REQUESTS ?? 200)
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+
+async function compare(baselineDir: string) {
+  const admin = new pg.Client({ connectionString: ADMIN_URL })
+  await admin.connect()
+  const dbs = [`bench_members_${process.pid}_base`, `bench_members_${process.pid}_new`]
+  const urlOf = (dbName: string) => {
+    const url = new URL(ADMIN_URL)
+    url.pathname = `/${dbName}`
+    return url.toString()
+  }
+  const lines: string[] = []
+  try {
+    for (const db of dbs) await admin.query(`create database ${db}`)
+    for (const kind of ['PGlite', 'PostgreSQL'] as const) {
+      const builds: { name: string; cwd: string | undefined; port: number; env: Record<string, string> }[] = [
+        { name: 'baseline', cwd: baselineDir, port: PGLITE_PORT, env: kind === 'PostgreSQL' ? { DATABASE_URL: urlOf(dbs[0]) } : {} },
+        { name: 'this build', cwd: undefined, port: PG_PORT, env: kind === 'PostgreSQL' ? { DATABASE_URL: urlOf(dbs[1]) } : {} },
+      ]
+      const servers = await Promise.all(builds.map((b) => startProcess('dist/node/main.mjs', b.env, b.port, [], b.cwd)))
+      try {
+        const sessions = await Promise.all(builds.map((b) => memberSession(`http://127.0.0.1:${b.port}`)))
+        const pages = (i: number) => [
+          { page: 'member search', path: '/members' },
+          { page: 'conversation', path: `/chats/${sessions[i].conversationId}` },
+        ]
+        const got: Record<string, LoadResult[][]> = {}
+        for (let round = 0; round < ROUNDS; round++) {
+          for (const [i, b] of builds.entries()) {
+            for (const { page, path: p } of pages(i)) {
+              const r = await loadAmount(`${kind}, ${b.name}: ${page}`, `http://127.0.0.1:${b.port}${p}`, HOST, AMOUNT, round === 0 ? AMOUNT : 0, servers[i].pid, { cookie: sessions[i].cookie })
+              ;((got[`${page}`] ??= [[], []])[i]).push(r)
+            }
+          }
+        }
+        for (const [page, [base, now]] of Object.entries(got)) {
+          const m = (rs: LoadResult[], f: (r: LoadResult) => number) => median(rs.map(f))
+          const row = (name: string, rs: LoadResult[]) =>
+            `| ${kind}, ${name}: ${page} | ${m(rs, (r) => r.rps).toFixed(0)} | ${m(rs, (r) => r.p50)} | ${m(rs, (r) => r.p99)} | ${m(rs, (r) => r.cpuMs ?? NaN).toFixed(3)} | ${rs.map((r) => (r.cpuMs ?? NaN).toFixed(1)).join(' / ')} |`
+          lines.push(row('baseline', base), row('this build', now))
+          const ratio = (f: (r: LoadResult) => number) => (m(now, f) / m(base, f)).toFixed(2)
+          lines.push(`| ${kind}: ${page}, this build / baseline | x${ratio((r) => r.rps)} | x${ratio((r) => r.p50)} | x${ratio((r) => r.p99)} | x${ratio((r) => r.cpuMs ?? NaN)} | |`)
+        }
+      } finally {
+        await Promise.all(servers.map(stop))
+      }
+    }
+  } finally {
+    for (const db of dbs) await admin.query(`drop database if exists ${db} with (force)`)
+    await admin.end()
+  }
+  console.log(`\n${ROUNDS} rounds of ${AMOUNT} requests per build and page (after ${AMOUNT} to warm up), 10 connections; medians (CPU per request of each round after the bar)`)
+  console.log('| what | req/s | p50 ms | p99 ms | CPU ms per request | CPU per round |\n|---|---|---|---|---|---|')
+  for (const l of lines) console.log(l)
+}
+
 async function main() {
+  if (BASELINE) {
+    ensureBuild()
+    console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} CPUs`)
+    await compare(BASELINE)
+    console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`)
+    return
+  }
   ensureBuild()
   const results: { label: string; rows: LoadResult[]; split?: { shares: Record<string, number> } }[] = []
-  results.push({ label: 'PGlite', ...(await measure('PGlite', {}, 3311)) })
+  console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} CPUs`)
+  results.push({ label: 'PGlite', ...(await measure('PGlite', {}, PGLITE_PORT)) })
 
   const admin = new pg.Client({ connectionString: ADMIN_URL })
   let reachable = true
@@ -88,17 +171,21 @@ async function main() {
     console.log(`PostgreSQL at ${ADMIN_URL} unreachable (${(err as Error).message}): measured on PGlite only`)
   }
   if (reachable) {
-    const dbName = `bench_members_${process.pid}`
-    await admin.query(`create database ${dbName}`)
-    try {
+    const dbNames = [`bench_members_${process.pid}`]
+    const urlOf = (dbName: string) => {
       const url = new URL(ADMIN_URL)
       url.pathname = `/${dbName}`
-      results.push({ label: 'PostgreSQL', ...(await measure('PostgreSQL', { DATABASE_URL: url.toString() }, 3312)) })
+      return url.toString()
+    }
+    try {
+      for (const dbName of dbNames) await admin.query(`create database ${dbName}`)
+      results.push({ label: 'PostgreSQL', ...(await measure('PostgreSQL', { DATABASE_URL: urlOf(dbNames[0]) }, PG_PORT)) })
     } finally {
-      await admin.query(`drop database if exists ${dbName} with (force)`)
+      for (const dbName of dbNames) await admin.query(`drop database if exists ${dbName} with (force)`)
       await admin.end()
     }
   }
+  console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`)
 
   table(results.flatMap((r) => r.rows))
   for (const r of results) {

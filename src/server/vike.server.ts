@@ -9,7 +9,7 @@ import type { Services } from './context.server'
 import { pick } from '../features/settings/settings.server'
 import { publicTenant } from './public-tenant.server'
 import { servePage, type RenderedPage } from './page-cache.server'
-import { presentUser } from '../features/accounts/sessions.server'
+import { presentSessionUser } from '../features/accounts/sessions.server'
 import { cspNonce } from './security-headers.server'
 import { callInProcess } from './endpoint.server'
 
@@ -25,7 +25,7 @@ export async function pageContextInit(services: Services, req: FastifyRequest, u
     urlOriginal: url,
     headersOriginal: req.headers,
     tenant: publicTenant(services, ctx),
-    user: ctx.account ? await presentUser(services.database.db, ctx.account, tenant.cdn_prefix) : null,
+    user: ctx.account ? await presentSessionUser(services.database.db, ctx.account, tenant.cdn_prefix) : null,
     lng,
     i18nBundleUrl: services.i18n.bundleUrl(lng),
     i18nServer: ctx.i18n,

@@ -27,10 +27,12 @@ function NoPhoto() {
   )
 }
 
-const Frame = styled.div<{ ratio: string }>(({ theme, ratio }) => ({
+// The frame's styles depend on the theme alone, so they are serialized once per theme (src/ui/styled.ts); the
+// aspect ratio is a component of its own per ratio (framed() below). With the ratio read as a prop, the whole
+// object was serialized and hashed again for every photo of every list: a member search renders 24 (decision 042).
+const FrameBase = styled.div(({ theme }) => ({
   position: 'relative',
   width: '100%',
-  aspectRatio: ratio,
   overflow: 'hidden',
   background: `linear-gradient(160deg, ${theme.colors.primarySoft}, ${theme.colors.background})`,
   color: theme.colors.primaryLight,
@@ -47,6 +49,14 @@ const Frame = styled.div<{ ratio: string }>(({ theme, ratio }) => ({
   '@keyframes photo-skeleton': { from: { backgroundPosition: '120% 0, 0 0' }, to: { backgroundPosition: '-120% 0, 0 0' } },
   '@media (prefers-reduced-motion: reduce)': { '&[data-loading="true"]': { animation: 'none' } },
 }))
+
+const frames = new Map<string, typeof FrameBase>()
+/** The frame with an aspect ratio, one component per ratio (a handful: "1", "3 / 4", "16 / 10", "auto"). */
+function framed(ratio: string): typeof FrameBase {
+  let frame = frames.get(ratio)
+  if (!frame) frames.set(ratio, (frame = styled(FrameBase)({ aspectRatio: ratio })))
+  return frame
+}
 
 const LockBadge = styled.span({
   position: 'absolute',
@@ -104,8 +114,9 @@ export function MemberPhoto({ image, alt, size = 'thumb', sizes = PHOTO_SIZES[si
   const ref = useCallback((img: HTMLImageElement | null) => {
     if (img?.complete && img.naturalWidth > 0) setLoaded(img.getAttribute('src'))
   }, [])
+  const Frame = framed(ratio)
   return (
-    <Frame ratio={ratio} data-locked={image?.locked ? 'true' : undefined} data-loading={src && loaded !== src ? 'true' : undefined}>
+    <Frame data-locked={image?.locked ? 'true' : undefined} data-loading={src && loaded !== src ? 'true' : undefined}>
       {src ? (
         <picture>
           {sources?.avif && <source type="image/avif" srcSet={sources.avif} sizes={sizes} />}

@@ -9,6 +9,8 @@ import { ageOn } from '../../shared/dates'
 
 type AccountRow = Pick<typeof accounts.$inferSelect, 'id' | 'fictional'>
 type ProfileRow = typeof profiles.$inferSelect
+/** What a card shows of a profile (lists select these columns only: bench/members, decision 042). */
+export type CardProfileRow = Pick<ProfileRow, 'name' | 'birthDate' | 'gender' | 'country' | 'region' | 'city'>
 type PhotoRow = Pick<typeof photos.$inferSelect, 'id' | 'filename' | 'thumbFilename' | 'blurredFilename' | 'visibility' | 'status'>
 
 /** A photo as this viewer may see it, or undefined when they may not see it at all. */
@@ -29,7 +31,7 @@ export function presentMemberImage(photo: PhotoRow, viewer: Viewer, mediaBase: s
 
 export interface CardInput {
   account: AccountRow
-  profile: ProfileRow
+  profile: CardProfileRow
   /** The member's main photo (or undefined). */
   mainPhoto?: PhotoRow | null
   liked?: boolean
@@ -68,6 +70,7 @@ const FIELD_COLUMNS = {
 } as const satisfies Record<string, keyof ProfileRow>
 
 export interface ProfileInput extends CardInput {
+  profile: ProfileRow
   photos: PhotoRow[]
   likesYou: boolean
   blocked: boolean
