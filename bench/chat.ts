@@ -36,6 +36,9 @@ const PARTNERS = 3
 /** At most this many sends in flight; beyond it the rate is not being kept and sends are counted as skipped. */
 const MAX_IN_FLIGHT = 1000
 const HOST = 'datingstad.nl'
+/** The servers run with an https PUBLIC_URL (the production default), whose session cookie is __Host-sid. */
+const PUBLIC_URL = 'https://{domain}'
+const COOKIE = '__Host-sid'
 
 interface Sent {
   seq: number
@@ -142,6 +145,7 @@ async function main() {
       SEED_DEMO: 'false',
       RUN_JOBS: 'false',
       DEFAULT_TENANT: 'datingstad',
+      PUBLIC_URL,
     }
     // The first instance migrates the new database; the second starts on the migrated one.
     const ports = [await freePort(), await freePort()]
@@ -162,7 +166,7 @@ async function main() {
     const open = (memberIndex: number, instance: number) =>
       new Promise<void>((resolve, reject) => {
         const accountId = ids[memberIndex]
-        const ws = new WebSocket(`ws://127.0.0.1:${ports[instance]}/api/ws`, { headers: { host: HOST, cookie: `sid=${tokens[memberIndex]}` }, perMessageDeflate: false })
+        const ws = new WebSocket(`ws://127.0.0.1:${ports[instance]}/api/ws`, { headers: { host: HOST, cookie: `${COOKIE}=${tokens[memberIndex]}` }, perMessageDeflate: false })
         const index = sockets.push(ws) - 1
         let hello = false
         ws.on('message', (raw: Buffer) => {
@@ -189,6 +193,11 @@ async function main() {
           if (times === 1 && !s.warmup) timeline.push([s.t0, now - s.t0])
         })
         ws.on('error', reject)
+        // A socket closed before its hello (refused, 4401 without a session) would otherwise hang the run.
+        ws.on('close', (code: number, reason: Buffer) => {
+          if (!hello) reject(new Error(`socket ${index} closed before hello: ${code} ${reason.toString('utf8')}`))
+        })
+        ws.on('unexpected-response', (_req, res) => reject(new Error(`socket ${index} refused: HTTP ${res.statusCode}`)))
         socketsOf.set(accountId, (socketsOf.get(accountId) ?? 0) + 1)
       })
     const openStart = performance.now()
@@ -215,7 +224,7 @@ async function main() {
           method: 'POST',
           path: `/api/message.php?conversation_id=${conversationId}`,
           agent: agents[instance],
-          headers: { host: HOST, cookie: `sid=${tokenOf.get(s.sender)}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          headers: { host: HOST, cookie: `${COOKIE}=${tokenOf.get(s.sender)}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
         },
         (res) => {
           res.resume()
