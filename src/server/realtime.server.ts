@@ -161,6 +161,8 @@ export function createRealtime(opts: { redisUrl?: string; prefix?: string; log?:
     pending = []
     waiters = []
     try {
+      // Closed meanwhile (shutdown): the bus connection is gone; the clients catch up from the database.
+      if (closing) return
       for (let i = 0; i < records.length; i += MAX_RECORDS_PER_MESSAGE) await publishRaw(records.slice(i, i + MAX_RECORDS_PER_MESSAGE).join(RS))
     } catch (err) {
       // A lost live event is caught up from the database on the next load; it never fails the request.
