@@ -73,18 +73,16 @@ describeRedis('live-event bus on Redis', () => {
     spy.on('message', (_channel: string, raw: string) => seen.push(raw))
     const one = createRealtime({ redisUrl: REDIS_URL, prefix })
     const two = createRealtime({ redisUrl: REDIS_URL, prefix })
-    await Promise.all([one.ping(), two.ping()].map((p) => p.catch(() => undefined)))
     const there = fakeSocket()
     two.attach(7, there.socket)
-    // The subscriber connections need a moment to subscribe.
-    for (let i = 0; i < 50; i++) {
-      try {
-        await Promise.all([one.ping(), two.ping()])
-        break
-      } catch {
-        await new Promise((r) => setTimeout(r, 50))
-      }
+    // Both instances and the spy subscribed (a connection that is ready may not have subscribed yet).
+    const admin = new Redis(REDIS_URL!)
+    for (let i = 0; i < 100; i++) {
+      const [, count] = (await admin.pubsub('NUMSUB', `${prefix}live-events`)) as [string, number]
+      if (Number(count) >= 3) break
+      await new Promise((r) => setTimeout(r, 50))
     }
+    await admin.quit()
     await Promise.all([1, 2, 3].map((n) => one.publish([7], { type: 'message', n })))
     for (let i = 0; i < 50 && there.log.length < 5; i++) await new Promise((r) => setTimeout(r, 20))
     expect(seen).toHaveLength(1)
