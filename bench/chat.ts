@@ -25,6 +25,8 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const RATE = Number(process.env.BENCH_RATE ?? 500)
 const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 20), 120)
+/** The p99 bar (issue 20): 100 ms at 500 msg/s, 200 ms at 1,000 msg/s and more. */
+const TARGET_P99 = RATE >= 1000 ? 200 : 100
 const SOCKETS = Math.min(Number(process.env.BENCH_SOCKETS ?? 2000), 5000)
 /** Seconds at the target rate before the measured window (JIT, connection pools, prepared statements, caches). */
 const WARMUP_SECONDS = Math.min(Number(process.env.BENCH_WARMUP_SECONDS ?? 5), 30)
@@ -365,7 +367,7 @@ async function main() {
     const exact = missing === 0 && duplicates === 0 && strayEvents === 0
     console.log(`\nevery stored message exactly once to every open socket of its recipient: ${exact ? 'yes' : 'NO'}`)
     if (failed.length || errors || skipped) console.log(`not every send was made and stored: ${failed.length} refused, ${errors} errors, ${skipped} skipped`)
-    console.log(`p99 ${p99.toFixed(1)} ms at ${(ok.length / sendSeconds).toFixed(0)} msg/s: ${p99 <= 100 && ok.length / sendSeconds >= RATE * 0.98 ? 'meets' : 'misses'} the target (p99 <= 100 ms at ${RATE} msg/s)`)
+    console.log(`p99 ${p99.toFixed(1)} ms at ${(ok.length / sendSeconds).toFixed(0)} msg/s: ${p99 <= TARGET_P99 && ok.length / sendSeconds >= RATE * 0.98 ? 'meets' : 'misses'} the target (p99 <= ${TARGET_P99} ms at ${RATE} msg/s)`)
     // What the stored messages take on disk (for docs/capacity.md): the tables a send writes, per message.
     const sizes = await new pg.Client({ connectionString: dbUrl.toString() })
     await sizes.connect()
