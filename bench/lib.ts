@@ -112,6 +112,7 @@ export interface LoadResult {
   cpuMs?: number
 }
 
+let clockTicks: number | undefined
 /** CPU time (user + system) a process has used so far, in ms; undefined where /proc is missing. */
 export function processCpuMs(pid: number | undefined): number | undefined {
   if (!pid) return undefined
@@ -120,7 +121,7 @@ export function processCpuMs(pid: number | undefined): number | undefined {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
     const ticks = Number(fields[11]) + Number(fields[12])
-    const hz = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
+    const hz = (clockTicks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100)
     return (ticks * 1000) / hz
   } catch {
     return undefined

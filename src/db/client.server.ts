@@ -35,9 +35,18 @@ export interface OpenOptions {
   command?: string
 }
 
+/** PostgreSQL connections per process (node-postgres pool). */
+export const POOL_SIZE = 10
+/**
+ * A connection idle this long is closed (node-postgres closes after 10 s by default). A new connection costs a
+ * backend process, its catalog caches and the preparing of the hot statements again, all on the first requests
+ * of a burst that follows a quiet minute (bench/chat, docs/decisions/044): keep them for 5 minutes.
+ */
+const POOL_IDLE_MS = 5 * 60_000
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: POOL_SIZE, idleTimeoutMillis: POOL_IDLE_MS })
     pool.on('error', (err) => console.error('[db] idle client error', err.message))
     const db = drizzlePg(pool, { schema })
     return { db, kind: 'postgres', close: () => pool.end() }

@@ -13,6 +13,7 @@ import { createMediaStorage } from './media-storage.server'
 import { handleShutdownSignals } from './lifecycle.server'
 import { createCacheBus } from './cache-bus.server'
 import { installId, redisNamespace } from './install-id.server'
+import { warmUp } from './warm-up.server'
 
 async function main() {
   const config = loadConfig(process.env)
@@ -50,6 +51,9 @@ async function main() {
       await database.close()
     },
   })
+  // The database connections and hot statements are made before the first request, not under it (decision 044).
+  const warm = await warmUp(services)
+  if (warm.connections > 0) console.log(`Warm-up: ${warm.connections} database connections ready in ${warm.ms} ms`)
   await app.listen({ port: config.port, host: config.host })
   const sites = () => console.log(`Sites: ${tenants.all.map((t) => `http://${t.id}.localhost:${config.port}/`).join('  ')}`)
   sites()

@@ -34,6 +34,17 @@ export interface Realtime {
 const CHANNEL = 'live-events'
 const RS = '\x1e'
 const PRESENCE_TTL_S = 60
+/** At most this many records in one bus message (a burst is split into several). */
+const MAX_RECORDS_PER_MESSAGE = 200
+
+/**
+ * The network stream under a socket, when it has one to cork (a ws WebSocket keeps it as _socket; ws itself corks
+ * it around each frame, and nested corks hold until the outermost uncork).
+ */
+function streamOf(s: LiveSocket): { cork(): void; uncork(): void } | undefined {
+  const stream = (s as { _socket?: { cork?: unknown; uncork?: unknown } })._socket
+  return stream && typeof stream.cork === 'function' && typeof stream.uncork === 'function' ? (stream as { cork(): void; uncork(): void }) : undefined
+}
 
 /** prefix namespaces the Redis channel and keys, so several deployments (or test runs) can share one Redis. */
 export function createRealtime(opts: { redisUrl?: string; prefix?: string; log?: (msg: string, err?: unknown) => void } = {}): Realtime {
@@ -44,26 +55,40 @@ export function createRealtime(opts: { redisUrl?: string; prefix?: string; log?:
 
   // The wire format is records "<account ids>\n<event JSON>" separated by RS (\x1e, which JSON text never holds
   // unescaped): an instance reads the ids, and only when one of them has a socket here sends the event text on
-  // as it came, without parsing or serializing it again.
-  const deliverOne = (record: string) => {
-    const cut = record.indexOf('\n')
-    if (cut < 0) return
-    let data: string | undefined
-    for (const part of record.slice(0, cut).split(',')) {
-      const set = sockets.get(Number(part))
-      if (!set) continue
-      data ??= record.slice(cut + 1)
-      for (const s of set) {
-        try {
-          s.send(data)
-        } catch (err) {
-          log('realtime: send failed', err)
+  // as it came, without parsing or serializing it again. One bus message carries the records of every publish
+  // of one turn of the event loop (see publishMany); a socket's frames of one bus message leave in one write.
+  const deliver = (raw: string) => {
+    let bySocket: Map<LiveSocket, string[]> | undefined
+    for (const record of raw.split(RS)) {
+      const cut = record.indexOf('\n')
+      if (cut < 0) continue
+      let data: string | undefined
+      for (const part of record.slice(0, cut).split(',')) {
+        const set = sockets.get(Number(part))
+        if (!set) continue
+        data ??= record.slice(cut + 1)
+        for (const s of set) {
+          bySocket ??= new Map()
+          const list = bySocket.get(s)
+          if (list) list.push(data)
+          else bySocket.set(s, [data])
         }
       }
     }
-  }
-  const deliver = (raw: string) => {
-    for (const record of raw.split(RS)) deliverOne(record)
+    if (!bySocket) return
+    for (const [s, frames] of bySocket) {
+      // Corked, the frames of this socket go out in one writev instead of one system call each (the loopback or
+      // network stack's cost per call is most of what a delivery costs).
+      const stream = frames.length > 1 ? streamOf(s) : undefined
+      stream?.cork()
+      try {
+        for (const data of frames) s.send(data)
+      } catch (err) {
+        log('realtime: send failed', err)
+      } finally {
+        stream?.uncork()
+      }
+    }
   }
   const encode = (to: number[], event: LiveEvent) => `${[...new Set(to)].join(',')}\n${JSON.stringify(event)}`
   let closing = false
@@ -123,15 +148,38 @@ export function createRealtime(opts: { redisUrl?: string; prefix?: string; log?:
     presence = { add: () => {}, remove: () => {}, online: async (id) => (sockets.get(id)?.size ?? 0) > 0, ping: async () => {}, close: async () => {} }
   }
 
-  const publishMany = async (items: Array<{ to: number[]; event: LiveEvent }>) => {
-    const records = items.filter((i) => i.to.length > 0).map((i) => encode(i.to, i.event))
-    if (records.length === 0 || closing) return
+  // Publishes of one turn of the event loop (the answers of several sends that the database returned together)
+  // go out as one bus message: one PUBLISH, and one message to read and split on every instance, instead of one
+  // per send. The records keep their order.
+  let pending: string[] = []
+  let waiters: Array<() => void> = []
+  let scheduled = false
+  const flush = async () => {
+    scheduled = false
+    const records = pending
+    const done = waiters
+    pending = []
+    waiters = []
     try {
-      await publishRaw(records.join(RS))
+      // Closed meanwhile (shutdown): the bus connection is gone; the clients catch up from the database.
+      if (closing) return
+      for (let i = 0; i < records.length; i += MAX_RECORDS_PER_MESSAGE) await publishRaw(records.slice(i, i + MAX_RECORDS_PER_MESSAGE).join(RS))
     } catch (err) {
       // A lost live event is caught up from the database on the next load; it never fails the request.
       log('realtime: publish failed', err)
+    } finally {
+      for (const resolve of done) resolve()
     }
+  }
+  const publishMany = (items: Array<{ to: number[]; event: LiveEvent }>) => {
+    const records = items.filter((i) => i.to.length > 0).map((i) => encode(i.to, i.event))
+    if (records.length === 0 || closing) return Promise.resolve()
+    for (const r of records) pending.push(r)
+    if (!scheduled) {
+      scheduled = true
+      setImmediate(() => void flush())
+    }
+    return new Promise<void>((resolve) => waiters.push(resolve))
   }
 
   return {

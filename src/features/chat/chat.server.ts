@@ -373,22 +373,51 @@ async function executePrepared(q: Db | Tx, statement: SQL): Promise<{ rows: unkn
  * Participants of conversations (they never change), so the recipient is known before the send statement; one
  * bounded cache per database (tests open several in one process).
  */
-const PARTICIPANTS = new WeakMap<Db, Map<number, [number, number]>>()
+const PARTICIPANTS = new WeakMap<Db, Map<number, { pool: string; pair: [number, number] }>>()
 const PARTICIPANTS_MAX = 100_000
+
+/** Cache misses of one turn of the event loop, per database, asked in one query (a cold start's burst of sends). */
+const MISSES = new WeakMap<Db, Map<number, Array<(row: { pool: string; pair: [number, number] } | undefined) => void>>>()
 
 async function participants(db: Db, pool: string, conversationId: number): Promise<[number, number] | undefined> {
   let cache = PARTICIPANTS.get(db)
   if (!cache) PARTICIPANTS.set(db, (cache = new Map()))
   const known = cache.get(conversationId)
-  if (known) return known
-  const [c] = await db
-    .select({ a: conversations.memberA, b: conversations.memberB })
-    .from(conversations)
-    .where(and(eq(conversations.id, conversationId), eq(conversations.pool, pool)))
-  if (!c) return undefined
-  if (cache.size >= PARTICIPANTS_MAX) cache.delete(cache.keys().next().value!)
-  cache.set(conversationId, [c.a, c.b])
-  return [c.a, c.b]
+  if (known) return known.pool === pool ? known.pair : undefined
+  const row = await new Promise<{ pool: string; pair: [number, number] } | undefined>((resolve) => {
+    let misses = MISSES.get(db)
+    if (!misses) {
+      MISSES.set(db, (misses = new Map()))
+      const batch = misses
+      setImmediate(() => {
+        MISSES.delete(db)
+        void fetchParticipants(db, cache, batch)
+      })
+    }
+    const waiting = misses.get(conversationId)
+    if (waiting) waiting.push(resolve)
+    else misses.set(conversationId, [resolve])
+  })
+  return row && row.pool === pool ? row.pair : undefined
+}
+
+async function fetchParticipants(db: Db, cache: Map<number, { pool: string; pair: [number, number] }>, batch: Map<number, Array<(row: { pool: string; pair: [number, number] } | undefined) => void>>) {
+  const ids = [...batch.keys()]
+  let rows: Array<{ id: number; pool: string; a: number; b: number }> = []
+  try {
+    rows = await db.select({ id: conversations.id, pool: conversations.pool, a: conversations.memberA, b: conversations.memberB }).from(conversations).where(inArray(conversations.id, ids))
+  } catch {
+    // The send's own statement meets the same database and answers the failure; here the conversation is unknown.
+  }
+  const found = new Map(rows.map((r) => [r.id, { pool: r.pool, pair: [r.a, r.b] as [number, number] }]))
+  for (const [id, waiting] of batch) {
+    const row = found.get(id)
+    if (row) {
+      if (cache.size >= PARTICIPANTS_MAX) cache.delete(cache.keys().next().value!)
+      cache.set(id, row)
+    }
+    for (const resolve of waiting) resolve(row)
+  }
 }
 
 /** The price of this message as SQL over the sender's profile country (minimum_message_costs, see messageCost). */
