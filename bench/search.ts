@@ -117,7 +117,8 @@ async function main() {
     await c.query(`insert into likes (pool, liker_id, liked_id) select 'main', ${viewerId}, g from generate_series(11, 1000, 20) g where g % 10 <> 0`)
     await c.query(`insert into blocks (pool, blocker_id, blocked_id) select 'main', ${viewerId}, g from generate_series(17, 400, 20) g where g % 10 <> 0`)
     await c.end()
-    const cookie = `sid=${await createSession(database.db, { id: viewerId, pool: 'main' }, 'datingstad')}`
+    // The cookie name follows PUBLIC_URL (__Host-sid on an https site, which production defaults to).
+    const cookie = `${config.sessionCookie}=${await createSession(database.db, { id: viewerId, pool: 'main' }, 'datingstad')}`
 
     const scenarios: Array<{ name: string; query: string; host: string; loggedIn: boolean }> = [
       { name: 'default (women 18-99)', query: '', host: 'datingstad.nl', loggedIn: true },
