@@ -53,7 +53,7 @@ export default tseslint.config(
   },
   {
     files: ['public/sw.js'],
-    languageOptions: { globals: { self: 'readonly' } },
+    languageOptions: { globals: { self: 'readonly', clearTimeout: 'readonly' } },
   },
   {
     // Styles serialized once per theme (docs/decisions/015-render-cost.md).

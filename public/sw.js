@@ -28,9 +28,22 @@ self.addEventListener('activate', (event) =>
 )
 
 // The page asks for a fresh copy once per visit, so a language or colour change reaches the offline page too.
+// While a copy is being written the browser replaces the entry (the old one is gone for a moment), so a navigation
+// that fails meanwhile waits for the write (at most 3 s) before it looks the page up.
+let refreshing = Promise.resolve()
 self.addEventListener('message', (event) => {
-  if (event.data && event.data.type === 'refresh-offline-page') event.waitUntil(cacheOfflinePage())
+  if (event.data && event.data.type === 'refresh-offline-page') {
+    refreshing = cacheOfflinePage()
+    event.waitUntil(refreshing)
+  }
 })
+
+/** Resolves when a refresh of the offline page in progress has ended, or after at most 3 s. */
+function refreshEnded() {
+  let timer
+  const limit = new Promise((resolve) => (timer = setTimeout(resolve, 3000)))
+  return Promise.race([refreshing, limit]).finally(() => clearTimeout(timer))
+}
 
 // Only page navigations are answered here; everything else (API, chunks, images) goes to the network as before.
 self.addEventListener('fetch', (event) => {
@@ -38,6 +51,7 @@ self.addEventListener('fetch', (event) => {
   if (request.mode !== 'navigate' || request.method !== 'GET') return
   event.respondWith(
     self.fetch(request).catch(async () => {
+      await refreshEnded()
       const cached = await self.caches.match(OFFLINE_URL, { cacheName: OFFLINE_CACHE })
       return cached || self.Response.error()
     }),

@@ -11,7 +11,7 @@ interface FakeWindow {
   navigate?: jest.Mock
 }
 
-function loadWorker(windows: FakeWindow[] = [], network: { online: boolean } = { online: true }) {
+function loadWorker(windows: FakeWindow[] = [], network: { online: boolean } = { online: true }, slowPut = false) {
   const listeners = new Map<string, Listener>()
   const cache = new Map<string, string>()
   const fetched: string[] = []
@@ -29,7 +29,16 @@ function loadWorker(windows: FakeWindow[] = [], network: { online: boolean } = {
     },
     Response: { error: () => ({ error: true }) },
     caches: {
-      open: async () => ({ put: async (url: string, res: { body: string }) => void cache.set(url, res.body) }),
+      // slowPut: as the browser does, the old entry is gone while the new one is written.
+      open: async () => ({
+        put: async (url: string, res: { body: string }) => {
+          if (slowPut) {
+            cache.delete(url)
+            await new Promise((resolve) => setTimeout(resolve, 50))
+          }
+          cache.set(url, res.body)
+        },
+      }),
       match: async (url: string) => (cache.has(url) ? { body: cache.get(url) } : undefined),
       keys: async () => ['offline-v1', 'offline-v2'],
       delete: async (key: string) => void cache.set(`deleted:${key}`, ''),
@@ -125,6 +134,19 @@ describe('service worker version 2', () => {
     expect(await sw.request({ url: 'https://datingstad.nl/members', mode: 'navigate', method: 'GET' })).toEqual({ body: 'page /offline.html' })
     // Not a navigation (API, chunks): left to the network and the page's own error handling.
     expect(await sw.request({ url: 'https://datingstad.nl/api/user.php', mode: 'cors', method: 'GET' })).toBe('network')
+  })
+
+  it('a navigation that fails while the offline page is being refreshed waits for the new copy', async () => {
+    const network = { online: true }
+    const sw = loadWorker([], network, true)
+    await sw.fire('install', {})
+    // The page asks for a fresh copy; the network goes away while the copy is written.
+    const refresh = sw.fire('message', { data: { type: 'refresh-offline-page' } })
+    await new Promise((resolve) => setImmediate(resolve))
+    network.online = false
+    expect(sw.cache.has('/offline.html')).toBe(false)
+    expect(await sw.request({ url: 'https://datingstad.nl/pages/faq', mode: 'navigate', method: 'GET' })).toEqual({ body: 'page /offline.html' })
+    await refresh
   })
 
   it('refreshes the offline page when a page asks (a new language)', async () => {
