@@ -167,6 +167,13 @@ test('the map lander: choosing a region shows its members', async ({ page }) => 
   expect(await markers.count()).toBeGreaterThan(1)
   await markers.last().click()
   await expect(markers.last()).toHaveAttribute('aria-pressed', 'true')
+  // By keyboard: the markers are buttons in the map's group (not in an image, whose children are presentational).
+  await expect(page.getByTestId('lander-map')).toHaveAttribute('role', 'group')
+  await markers.first().focus()
+  await expect(markers.first()).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(markers.first()).toHaveAttribute('aria-pressed', 'true')
+  await expect(markers.last()).toHaveAttribute('aria-pressed', 'false')
 })
 
 for (const tenant of ['datingstad', 'mannenmatch'] as const) {

@@ -90,7 +90,7 @@ const SpotPhoto = styled.div(({ theme }) => ({
   transform: 'rotate(-1.5deg)',
   border: '6px solid #fff',
 }))
-const Kicker = styled.p(({ theme }) => ({ margin: 0, color: theme.colors.primary, fontWeight: 800, textTransform: 'uppercase', letterSpacing: 0.6, fontSize: 14 }))
+const Kicker = styled.p(({ theme }) => ({ margin: 0, color: theme.colors.primaryDark, fontWeight: 800, textTransform: 'uppercase', letterSpacing: 0.6, fontSize: 14 }))
 const SpotName = styled.h1(({ theme }) => ({ fontSize: 36, margin: '6px 0 6px', color: theme.colors.text, [theme.mq.md]: { fontSize: 52 } }))
 const Quote = styled.blockquote(({ theme }) => ({ margin: '16px 0 20px', padding: '12px 16px', borderLeft: `4px solid ${theme.colors.secondary}`, background: theme.colors.surface, borderRadius: 8, fontStyle: 'italic' }))
 const FormCard = styled.div(({ theme }) => ({ background: theme.colors.surface, borderRadius: theme.radius, padding: 20, border: `1px solid ${theme.colors.border}`, marginTop: 16 }))

@@ -39,9 +39,10 @@ export function MapLander() {
       <Layout>
         <div>
           <MapBox>
-            <svg viewBox={viewBoxOf(countries)} role="img" aria-label={t('landers.maplanding.legend')} data-testid="lander-map">
+            {/* A group, not an image: its markers are buttons (an image's children are presentational, no control may be in it). */}
+            <svg viewBox={viewBoxOf(countries)} role="group" aria-label={t('landers.maplanding.legend')} data-testid="lander-map">
               {MAP_COUNTRIES.map((c) => (
-                <path key={c} d={outlinePath(c)} fill={countries.includes(c) ? '#ffffff' : '#eef2f5'} stroke={countries.includes(c) ? tenant.theme.primary : '#c5cfd8'} strokeWidth={countries.includes(c) ? 2.2 : 1.2} strokeLinejoin="round" />
+                <path key={c} aria-hidden="true" d={outlinePath(c)} fill={countries.includes(c) ? '#ffffff' : '#eef2f5'} stroke={countries.includes(c) ? tenant.theme.primary : '#c5cfd8'} strokeWidth={countries.includes(c) ? 2.2 : 1.2} strokeLinejoin="round" />
               ))}
               {data.regions.map((r) => {
                 const radius = 7 + 15 * Math.sqrt(r.count / max)

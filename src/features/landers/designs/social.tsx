@@ -7,11 +7,11 @@ import { FictionalNote, LanderCta, LoginLine, OnlineDot, Portrait, useLander, us
 
 const Page = styled.div(({ theme }) => ({ background: '#eef1f5', padding: '16px 10px 40px', [theme.mq.md]: { padding: '32px 24px 64px' } }))
 const Columns = styled.div(({ theme }) => ({ maxWidth: 1040, margin: '0 auto', display: 'grid', gap: 16, [theme.mq.lg]: { gridTemplateColumns: 'minmax(0, 1fr) 340px', gap: 24, alignItems: 'start' } }))
-const Intro = styled.div(({ theme }) => ({ background: theme.colors.primary, color: theme.colors.onPrimary, borderRadius: 16, padding: '20px 18px', h1: { margin: '0 0 8px', fontSize: 26, lineHeight: 1.2, [theme.mq.md]: { fontSize: 32 } }, p: { margin: 0, opacity: 0.95 } }))
+const Intro = styled.div(({ theme }) => ({ background: theme.colors.primary, color: theme.colors.onPrimary, borderRadius: 16, padding: '20px 18px', h1: { margin: '0 0 8px', fontSize: 26, lineHeight: 1.2, [theme.mq.md]: { fontSize: 32 } }, p: { margin: 0 } }))
 const Post = styled.article({ background: '#fff', borderRadius: 16, boxShadow: '0 1px 3px rgba(0,0,0,0.08)', overflow: 'hidden' })
 const PostHead = styled.header({ display: 'flex', alignItems: 'center', gap: 10, padding: '12px 14px' })
 const Avatar = styled.span({ width: 44, height: 44, borderRadius: '50%', overflow: 'hidden', flex: '0 0 44px', position: 'relative' })
-const Meta = styled.div(({ theme }) => ({ minWidth: 0, strong: { display: 'block' }, span: { color: theme.colors.muted, fontSize: 13 } }))
+const Meta = styled.div(({ theme }) => ({ minWidth: 0, strong: { display: 'block' }, '> span': { color: theme.colors.muted, fontSize: 13 } }))
 const Actions = styled.div(({ theme }) => ({ display: 'flex', borderTop: `1px solid ${theme.colors.border}`, a: { flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 6, padding: '10px 0', color: theme.colors.muted, fontWeight: 700, textDecoration: 'none', fontSize: 14, '&:hover': { background: theme.colors.primarySoft, color: theme.colors.primaryDark } } }))
 const Feed = styled.div({ display: 'grid', gap: 14 })
 const Side = styled.aside(({ theme }) => ({ background: '#fff', borderRadius: 16, padding: 20, boxShadow: '0 1px 3px rgba(0,0,0,0.08)', [theme.mq.lg]: { position: 'sticky', top: 84 } }))

@@ -56,7 +56,8 @@ const Round = styled.a<{ tone: 'accept' | 'decline' }>(({ tone }) => ({
   animation: tone === 'accept' ? 'lander-shake 1.6s ease-in-out infinite' : undefined,
   '@keyframes lander-shake': { '0%, 60%, 100%': { transform: 'rotate(0)' }, '70%': { transform: 'rotate(-14deg)' }, '80%': { transform: 'rotate(14deg)' }, '90%': { transform: 'rotate(-8deg)' } },
 }))
-const Live = styled.span({ display: 'inline-flex', alignItems: 'center', gap: 6, padding: '4px 12px', borderRadius: 6, background: '#ff3b30', fontWeight: 800, fontSize: 13, letterSpacing: 1, textTransform: 'uppercase' })
+/** A deeper red than the decline button's: white text on it reads at 5.4:1 (WCAG AA). */
+const Live = styled.span({ display: 'inline-flex', alignItems: 'center', gap: 6, padding: '4px 12px', borderRadius: 6, background: '#d70015', fontWeight: 800, fontSize: 13, letterSpacing: 1, textTransform: 'uppercase' })
 const Title = styled.h1(({ theme }) => ({ fontSize: 32, lineHeight: 1.12, margin: '14px 0 12px', [theme.mq.md]: { fontSize: 50 } }))
 const More = styled.div(({ theme }) => ({ display: 'grid', gap: 10, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', marginTop: 28, [theme.mq.md]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' }, '> *:nth-of-type(n+4)': { display: 'none', [theme.mq.md]: { display: 'block' } } }))
 
