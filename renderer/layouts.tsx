@@ -37,7 +37,7 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
           <TopNav tabsOnly hideTabs={inConversation} />
           <ChatMain>{children}</ChatMain>
           {user && !inConversation && <TabBarSpace />}
-          <EntryWarning countries={FIXED_ENTRY_COUNTRIES} />
+          <EntryWarning countries={FIXED_ENTRY_COUNTRIES} byVisitorCountry />
         </ChatFrame>
       )
     }
@@ -47,7 +47,7 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
           <TopNav brandOnly />
           <Main>{children}</Main>
           <Footer />
-          <EntryWarning countries={FIXED_ENTRY_COUNTRIES} />
+          <EntryWarning countries={FIXED_ENTRY_COUNTRIES} byVisitorCountry />
           {/* The member landings' call to sign up opens it on desktop. */}
           <SignupModal />
         </Frame>
@@ -64,7 +64,7 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
       return (
         <Frame>
           <Main>{children}</Main>
-          <EntryWarning countries={FIXED_ENTRY_COUNTRIES} />
+          <EntryWarning countries={FIXED_ENTRY_COUNTRIES} byVisitorCountry />
           <SignupModal />
         </Frame>
       )

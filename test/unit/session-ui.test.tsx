@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import { ThemeProvider } from '@emotion/react'
 import { Badge, badgeText } from '../../src/ui/badge'
 import { titleWithPrefix } from '../../src/shared/session/session-store'
-import { shouldShowEntryWarning } from '../../src/features/layout/entry-warning'
+import { entryWarningCountry, shouldShowEntryWarning } from '../../src/features/layout/entry-warning'
 import { buildTheme } from '../../themes/build-theme'
 import { needsActivationReminder } from '../../src/features/accounts/activation-reminder'
 import type { PresentedUser } from '../../src/shared/contracts'
@@ -52,6 +52,14 @@ describe('the site-entry warning rules', () => {
     expect(shouldShowEntryWarning({ ...base, standalone: true })).toBe(false)
     expect(shouldShowEntryWarning({ ...base, enabled: false })).toBe(false)
     expect(shouldShowEntryWarning({ ...base, country: 'BE' })).toBe(false)
+  })
+  it('decides the fixed NL and DE warning by where the visitor is, the tenant list by the selected country', () => {
+    // A Dutch visitor of a brand serving only Denmark: the site selects Denmark for them.
+    const dutchOnDanish = { geoip_country: 'NL', geoip_selected_country: 'DK' }
+    expect(entryWarningCountry(dutchOnDanish, true)).toBe('NL')
+    expect(entryWarningCountry(dutchOnDanish, false)).toBe('DK')
+    // No GeoIP country (an unknown address): the selected one.
+    expect(entryWarningCountry({ geoip_country: null, geoip_selected_country: 'NL' }, true)).toBe('NL')
   })
 })
 

@@ -13,7 +13,17 @@ export function shouldShowEntryWarning(opts: { enabled: boolean; loggedIn: boole
   return opts.enabled && !opts.loggedIn && !opts.standalone && !opts.dismissedAt && opts.countries.includes(opts.country)
 }
 
-export function EntryWarning({ countries }: { countries: readonly string[] }) {
+/**
+ * The country the warning is decided by. The fixed NL and DE warning of the chat, lander and empty layouts is about
+ * where the visitor is: their GeoIP country, even on a brand that does not serve it (a Dutch visitor of a Danish
+ * brand counts as Danish for the site's content, not for the warning). The tenant's own list is matched against the
+ * country the site selected for the visitor. Without a GeoIP country, the selected one.
+ */
+export function entryWarningCountry(settings: { geoip_country: string | null; geoip_selected_country: string }, byVisitorCountry: boolean): string {
+  return byVisitorCountry ? settings.geoip_country || settings.geoip_selected_country : settings.geoip_selected_country
+}
+
+export function EntryWarning({ countries, byVisitorCountry = false }: { countries: readonly string[]; byVisitorCountry?: boolean }) {
   const { t } = useTranslation()
   const { tenant } = usePageContext()
   const { user } = useSession()
@@ -31,11 +41,11 @@ export function EntryWarning({ countries }: { countries: readonly string[] }) {
         loggedIn: Boolean(user),
         standalone: isStandalone(),
         dismissedAt: window.localStorage.getItem(ENTRY_WARNING_KEY),
-        country: s.geoip_selected_country,
+        country: entryWarningCountry(s, byVisitorCountry),
         countries,
       }),
     )
-  }, [s.enable_site_entry_popup, s.geoip_selected_country, user, countries])
+  }, [s, user, countries, byVisitorCountry])
 
   if (!show) return null
   const close = () => {
