@@ -18,7 +18,7 @@ import { PAYMENT_ENDPOINTS } from '../../src/features/console/payment-endpoints'
 import { TENANT_ENDPOINTS } from '../../src/features/console/tenant-endpoints'
 import { STAFF_ENDPOINTS } from '../../src/features/console/staff-endpoints'
 import { VULNERABLE_ENDPOINTS } from '../../src/features/console/vulnerable-endpoints'
-import { paidPayment } from '../support/paid-payment'
+import { paidPayment } from '../../src/features/payments/test-support/paid-payment'
 import { POLICY, STAFF_ACTIONS, STAFF_ROLES, can, type StaffRole } from '../../src/shared/staff-policy'
 import type { EndpointDefinition } from '../../src/shared/endpoint'
 

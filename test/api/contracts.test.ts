@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify'
 import { describeEachDb, openTestDatabase, type DbKind } from '../support/db'
 import { hostOf, makeServices } from '../support/app'
-import { makeMember } from '../support/discovery'
+import { makeMember } from '../../src/features/discovery/test-support/members'
 import { buildApp } from '../../src/server/app.server'
 import type { Database } from '../../src/db/client.server'
 import { COMMON_ERROR_CODES, SESSION_ERROR_CODES } from '../../src/shared/api-errors'

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { describeEachDb, type DbKind } from '../support/db'
 import { hostOf, suiteApp } from '../support/app'
 import { liveSocket } from '../support/live'
-import { client, makeMember, type MemberOpts } from '../support/discovery'
+import { client, makeMember, type MemberOpts } from '../../src/features/discovery/test-support/members'
 import { blocks, conversations, likes, skips } from '../../src/db/schema'
 import { AUTO_LIKE_INTERVAL_S } from '../../src/features/discovery/likes.server'
 

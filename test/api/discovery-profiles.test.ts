@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { describeEachDb, type DbKind } from '../support/db'
 import { hostOf, suiteApp } from '../support/app'
-import { client, makeMember, type MemberOpts } from '../support/discovery'
+import { client, makeMember, type MemberOpts } from '../../src/features/discovery/test-support/members'
 import { accounts, blocks, likes } from '../../src/db/schema'
 
 jest.setTimeout(60_000)

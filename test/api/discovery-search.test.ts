@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describeEachDb, type DbKind } from '../support/db'
 import { hostOf, suiteApp } from '../support/app'
-import { client, makeMember, type MemberOpts } from '../support/discovery'
+import { client, makeMember, type MemberOpts } from '../../src/features/discovery/test-support/members'
 import { accounts, blocks, profiles } from '../../src/db/schema'
 import { SEARCH_PAGE_SIZE } from '../../src/shared/discovery-contracts'
 import { NEW_MEMBER_HIDDEN_FROM_VISITORS_HOURS } from '../../src/features/discovery/search.server'

@@ -2,7 +2,7 @@
 // as presentUser gives (profile, main photo, notification state), without a query of its own.
 import { eq } from 'drizzle-orm'
 import { describeEachDb, openTestDatabase, type DbKind } from '../support/db'
-import { makeMember } from '../support/discovery'
+import { makeMember } from '../../src/features/discovery/test-support/members'
 import { accountForSession, presentSessionUser, presentUser } from '../../src/features/accounts/sessions.server'
 import { accounts, notificationSettings, photos, profiles } from '../../src/db/schema'
 import type { Database } from '../../src/db/client.server'

@@ -2,10 +2,10 @@
 // provider's word acted on (syncPayment, what the webhook job does) without needing a listening port.
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import type { Db } from '../../src/db/client.server'
-import { paymentServices } from '../../src/features/payments/routes.server'
-import { syncPayment } from '../../src/features/payments/payments.server'
-import { loggedInMember } from './app'
+import type { Db } from '../../../db/client.server'
+import { paymentServices } from '../routes.server'
+import { syncPayment } from '../payments.server'
+import { loggedInMember } from '../../../../test/support/app'
 
 export async function paidPayment(app: FastifyInstance, db: Db, opts: { host?: string; pool?: string; tenantId?: string; bundle?: string } = {}) {
   const host = opts.host ?? 'datingstad.nl'

@@ -1,9 +1,9 @@
 // Factories for the discovery API tests: members with a chosen profile, photos and a session.
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import type { Db } from '../../src/db/client.server'
-import { accounts, photos, profiles } from '../../src/db/schema'
-import { createSession } from '../../src/features/accounts/sessions.server'
+import type { Db } from '../../../db/client.server'
+import { accounts, photos, profiles } from '../../../db/schema'
+import { createSession } from '../../accounts/index.server'
 
 export interface MemberOpts {
   pool?: string
