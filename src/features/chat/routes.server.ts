@@ -11,7 +11,7 @@ import { ApiError } from '../../shared/api-errors'
 import * as api from './endpoints'
 import { ChatError, checkSendable, hideChats, listChats, markRead, messageCost, otherParticipant, presentMessage, readConversation, sendMessage, unreadTotal, type SendInput } from './chat.server'
 import { GIFTS, giftImage } from './catalogue'
-import { decodeImage, MAX_UPLOAD_BYTES, removeImageFiles, writeImageFiles } from '../photos/index.server'
+import { MAX_UPLOAD_BYTES, readUploadedImage, removeImageFiles, writeImageFiles } from '../photos/index.server'
 import type { Account } from '../accounts/index.server'
 import type { BalanceEvent } from '../payments/index.server'
 
@@ -130,20 +130,7 @@ export async function chatRoutes(app: FastifyInstance, { core }: FeatureRouteOpt
     } catch (err) {
       throw chatError(req, err)
     }
-    const file = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES } })
-    if (!file) throw new ApiError(400, 'not_an_image', t('photos.not_an_image'))
-    let input: Buffer
-    try {
-      input = await file.toBuffer()
-    } catch {
-      throw new ApiError(413, 'too_large', t('photos.too_large'))
-    }
-    let image
-    try {
-      image = await decodeImage(input)
-    } catch {
-      throw new ApiError(400, 'not_an_image', t('photos.not_an_image'))
-    }
+    const image = await readUploadedImage(req)
     // Written for the message about to be stored; removed again when it is not (refused, or a retry of a
     // message stored before, which names the first upload's files).
     const media = app.services.media

@@ -13,7 +13,7 @@ import { claimConversation, fictionalConversation, holdsClaim, operatorQueue, re
 import { ChatError, markRead, presentMessage, readConversation, sendMessage, unreadTotal, type SendInput } from '../chat/index.server'
 import { presentMemberCard } from '../discovery/index.server'
 import { auditorOf, writeAudit } from './audit.server'
-import { decodeImage, MAX_UPLOAD_BYTES, removeImageFiles, writeImageFiles } from '../photos/index.server'
+import { MAX_UPLOAD_BYTES, readUploadedImage, removeImageFiles, writeImageFiles } from '../photos/index.server'
 import { allPools, poolsOf } from '../../shared/staff-policy'
 import { isLocale } from '../../shared/locales'
 import type { LiveServerEvent } from '../../shared/chat-contracts'
@@ -149,20 +149,7 @@ export async function operatorRoutes(app: FastifyInstance, { core }: FeatureRout
     // The conversation and the claim first: a refused send costs no decoding and leaves no file.
     await claimed(req, conversation_id)
     if (!req.isMultipart()) throw new ApiError(400, 'not_an_image', t('photos.not_an_image'))
-    const file = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES } })
-    if (!file) throw new ApiError(400, 'not_an_image', t('photos.not_an_image'))
-    let input: Buffer
-    try {
-      input = await file.toBuffer()
-    } catch {
-      throw new ApiError(413, 'too_large', t('photos.too_large'))
-    }
-    let image
-    try {
-      image = await decodeImage(input)
-    } catch {
-      throw new ApiError(400, 'not_an_image', t('photos.not_an_image'))
-    }
+    const image = await readUploadedImage(req)
     const media = app.services.media
     const photo = await writeImageFiles(image, media)
     let result
