@@ -91,6 +91,14 @@ test('an admin refunds a member\'s paid purchase; the credits go back through th
   await expect(detail.getByTestId('contrast-summary')).toHaveText(`${pairs} van ${pairs} combinaties voldoen.`)
   await expect(detail.getByTestId('contrast-row').filter({ hasText: 'Tekst op de primaire kleur' })).toContainText(/\d+,\d\d:1\s*✓ Voldoet/)
   await expect(detail.getByTestId('tenant-settings')).toContainText('Datingstad')
+  // Long settings (countries, packages, landers…) are folded to one line, so the page stays a page to scan.
+  expect(await staff.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(9000)
+  // …and the brand's details fit a phone's width: only the wide contrast table scrolls, inside its own box.
+  expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(staff.viewportSize()!.width)
+  const folded = detail.getByTestId('tenant-settings').getByTestId('setting-folded').first()
+  await expect(folded.locator('pre')).toBeHidden()
+  await folded.locator('summary').click()
+  await expect(folded.locator('pre')).toBeVisible()
   const lander = detail.getByTestId('tenant-landers').getByRole('link', { name: 'standaard' }).first()
   const href = await lander.getAttribute('href')
   expect(href).toMatch(/^http:\/\/datingstad\.localhost:\d+\/landers\/[a-z]+$/)

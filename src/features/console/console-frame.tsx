@@ -40,7 +40,8 @@ const Bar = styled.nav(({ theme }) => ({
   'a[aria-current="page"]': { textDecoration: 'underline', textUnderlineOffset: 4 },
 }))
 const Brand = styled.strong(({ theme }) => ({ color: theme.colors.primaryDark, fontSize: 18, marginRight: 8 }))
-const Who = styled.span(({ theme }) => ({ marginLeft: 'auto', color: theme.colors.muted, fontSize: 14, display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }))
+// minWidth 0 and overflowWrap: a long e-mail address wraps on a phone instead of running off the screen.
+const Who = styled.span(({ theme }) => ({ marginLeft: 'auto', minWidth: 0, maxWidth: '100%', overflowWrap: 'anywhere', color: theme.colors.muted, fontSize: 14, display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }))
 const SmallButton = styled.button(({ theme }) => ({
   border: `1px solid ${theme.colors.border}`, background: 'transparent', borderRadius: 999, padding: '6px 12px', cursor: 'pointer', color: theme.colors.text, font: 'inherit', fontSize: 14,
 }))

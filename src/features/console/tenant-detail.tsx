@@ -2,6 +2,7 @@
 // /api/settings.php returns them (in a language of the brand), its theme swatches with the WCAG AA contrast of
 // every pair the UI draws (the check of tenant:new and the server start), and links to its landers.
 import { useState } from 'react'
+import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { useEndpoint } from '../../shared/api-client'
 import { Alert } from '../../ui/form'
@@ -17,10 +18,31 @@ function pairName(t: (k: string, o?: Record<string, unknown>) => string, r: Cont
   return pkg ? t('admin.tenants.pairs.package', { n: Number(pkg[1]) + 1 }) : t(`admin.tenants.pairs.${r.id}`, { defaultValue: r.name })
 }
 
-/** A settings value: text as it is, anything else as the JSON settings.php sends. */
+// On a phone a setting's name stands above its value: two columns of 200 px keys and JSON do not fit in 390.
+const SettingsTable = styled(Table)({
+  '@media (max-width: 599px)': { 'tr, th, td': { display: 'block' }, th: { borderBottom: 'none', paddingBottom: 0 } },
+})
+
+const PRE = { margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 12 } as const
+const SHORT_JSON = 120
+
+/**
+ * A settings value: text as it is, anything else as the JSON settings.php sends: on one line when short, and a
+ * long one (the countries, the packages, the landers…) folded to its first characters, opened to the whole of it
+ * indented, so the page stays a page to scan instead of tens of thousands of pixels of JSON.
+ */
 function Value({ value }: { value: unknown }) {
   if (typeof value === 'string') return <>{value}</>
-  return <pre style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 12 }}>{JSON.stringify(value, null, 2)}</pre>
+  const compact = JSON.stringify(value)
+  if (compact.length <= SHORT_JSON) return <code style={PRE}>{compact}</code>
+  return (
+    <details data-testid="setting-folded">
+      <summary style={{ cursor: 'pointer' }}>
+        <code style={PRE}>{`${compact.slice(0, SHORT_JSON)}…`}</code>
+      </summary>
+      <pre style={PRE}>{JSON.stringify(value, null, 2)}</pre>
+    </details>
+  )
 }
 
 export function TenantDetail({ tenant }: { tenant: ConsoleTenant }) {
@@ -32,7 +54,7 @@ export function TenantDetail({ tenant }: { tenant: ConsoleTenant }) {
   if (!data) return <p>{t('common.loading')}</p>
   const passing = data.contrast.filter((r) => r.passes).length
   return (
-    <div data-testid="tenant-detail" style={{ display: 'grid', gap: 16 }}>
+    <div data-testid="tenant-detail" style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 16 }}>
       <Section aria-labelledby={`contrast-${tenant.id}`}>
         <h2 id={`contrast-${tenant.id}`}>{t('admin.tenants.contrast_title', { min: data.contrast_minimum.toLocaleString(i18n.language) })}</h2>
         <ul style={{ listStyle: 'none', padding: 0, margin: '0 0 12px', display: 'flex', flexWrap: 'wrap', gap: 16 }} data-testid="tenant-swatches">
@@ -116,7 +138,7 @@ export function TenantDetail({ tenant }: { tenant: ConsoleTenant }) {
           </select>
         </label>
         <TableWrap>
-          <Table data-testid="tenant-settings">
+          <SettingsTable data-testid="tenant-settings">
             <tbody>
               {Object.entries(data.settings).map(([k, v]) => (
                 <tr key={k}>
@@ -129,7 +151,7 @@ export function TenantDetail({ tenant }: { tenant: ConsoleTenant }) {
                 </tr>
               ))}
             </tbody>
-          </Table>
+          </SettingsTable>
         </TableWrap>
       </Section>
     </div>
