@@ -54,6 +54,13 @@ test('an admin looks a member up and bans them; the member\'s open tab goes to /
   // The ban is in the member's audit trail on the console.
   await staff.reload()
   await expect(staff.getByRole('region', { name: 'Acties van medewerkers' })).toContainText('Lid geblokkeerd')
+  // …and in the audit log, readable on a phone: the table scrolls in its own box instead of squeezing the
+  // staff member's address into a column of two letters per line, and the page itself never scrolls sideways.
+  await staff.goto(siteUrl('datingstad', '/admin/audit'))
+  const banned = staff.getByTestId('audit-row').filter({ hasText: 'Lid geblokkeerd' }).first()
+  await expect(banned).toBeVisible()
+  expect((await banned.locator('td').nth(1).boundingBox())!.width).toBeGreaterThan(100)
+  expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(staff.viewportSize()!.width)
   expect(problems.filter((p) => !/403|401/.test(p))).toEqual([])
 })
 

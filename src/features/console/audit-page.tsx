@@ -26,7 +26,7 @@ function Audit() {
       {data && entries.length === 0 && <p>{t('admin.none')}</p>}
       {entries.length > 0 && (
         <TableWrap>
-          <Table>
+          <Table style={{ minWidth: 900 }}>
             <thead>
               <tr>
                 <th>{t('admin.member.when')}</th>

@@ -144,9 +144,12 @@ function StaffLogin({ onDone }: { onDone: () => void }) {
 
 /** A table that scrolls sideways inside itself on a phone, never the page. */
 export const TableWrap = styled.div({ overflowX: 'auto', WebkitOverflowScrolling: 'touch', margin: '8px 0 24px' })
+// A table keeps columns a reader can read (min 560 px) and scrolls inside its TableWrap on a phone, instead of
+// squeezing an e-mail address into a column of two letters per line.
 export const Table = styled.table(({ theme }) => ({
   borderCollapse: 'collapse',
   width: '100%',
+  minWidth: 560,
   fontSize: 14,
   'th, td': { textAlign: 'left', padding: '8px 10px', borderBottom: `1px solid ${theme.colors.border}`, verticalAlign: 'top' },
   th: { color: theme.colors.muted, fontWeight: 600, whiteSpace: 'nowrap' },

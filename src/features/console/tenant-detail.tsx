@@ -20,7 +20,7 @@ function pairName(t: (k: string, o?: Record<string, unknown>) => string, r: Cont
 
 // On a phone a setting's name stands above its value: two columns of 200 px keys and JSON do not fit in 390.
 const SettingsTable = styled(Table)({
-  '@media (max-width: 599px)': { 'tr, th, td': { display: 'block' }, th: { borderBottom: 'none', paddingBottom: 0 } },
+  '@media (max-width: 599px)': { minWidth: 0, 'tr, th, td': { display: 'block' }, th: { borderBottom: 'none', paddingBottom: 0 } },
 })
 
 const PRE = { margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 12 } as const
