@@ -2,31 +2,10 @@
 // desktop and phone: a member buys credits with the test provider, an admin finds the payment and refunds it (the
 // member's credits go back to 0, the row reads Terugbetaald); the tenants view lists every brand with its state; a
 // chat operator who opens /admin lands on /admin/chats.
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { commandSocketPath, sendCommand } from '../../src/server/command-socket.server'
-import type { StaffRole } from '../../src/shared/staff-policy'
-import { entryWarningConfirmed, hydrated, signUp, siteUrl, watchConsole } from './helpers'
+import { expect, test, type Page } from '@playwright/test'
+import { consoleLogin, createStaff, signUp, siteUrl, STAFF_PASSWORD, watchConsole } from './helpers'
 
-const PASSWORD = 'a long admin password'
 
-async function staffMember(project: string, role: StaffRole) {
-  const email = `${role}-${project}-${Date.now()}@staf.example`
-  expect(await sendCommand(commandSocketPath(process.env.E2E_DATA_DIR!), { command: 'staff:create', tenant: 'datingstad', email, password: PASSWORD, role })).toMatchObject({ ok: true })
-  return email
-}
-
-async function consoleLogin(browser: Browser, email: string, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage()
-  await entryWarningConfirmed(page)
-  await page.goto(siteUrl('datingstad', path))
-  await hydrated(page)
-  const form = page.locator('form').filter({ has: page.getByLabel('Wachtwoord') })
-  await form.getByLabel('E-mailadres').fill(email)
-  await form.getByLabel('Wachtwoord').fill(PASSWORD)
-  await form.getByRole('button', { name: 'Inloggen' }).click()
-  await expect(page.getByTestId('staff-who')).toContainText(email)
-  return page
-}
 
 const api = (page: Page, url: string, body?: object) =>
   page.evaluate(
@@ -47,7 +26,7 @@ test('an admin refunds a member\'s paid purchase; the credits go back through th
   await api(page, '/api/test-checkout.php', { payment_id: providerId, outcome: 'paid' })
   await expect.poll(async () => (await api(page, `/api/payment.php?id=${created.payment_id}`)).status, { timeout: 20_000 }).toBe('paid')
 
-  const staff = await consoleLogin(browser, await staffMember(info.project.name, 'admin'), '/admin/payments')
+  const staff = await consoleLogin(browser, info, await createStaff('admin', info.project.name), '/admin/payments')
   const problems = watchConsole(staff)
   await staff.getByLabel('Zoek op e-mailadres, lid-id of betaling-id').fill(email)
   await staff.getByRole('button', { name: 'Zoeken' }).click()
@@ -112,17 +91,17 @@ test('an admin refunds a member\'s paid purchase; the credits go back through th
 })
 
 test('a chat operator who opens /admin lands on the chats', async ({ browser }, info) => {
-  const staff = await consoleLogin(browser, await staffMember(info.project.name, 'chat_operator'), '/admin')
+  const staff = await consoleLogin(browser, info, await createStaff('chat_operator', info.project.name), '/admin')
   await expect(staff).toHaveURL(siteUrl('datingstad', '/admin/chats'))
   await expect(staff.getByTestId('console-forbidden')).toHaveCount(0)
 })
 
 test('an admin creates a moderator in the console, who then logs in with that role', async ({ browser }, info) => {
-  const staff = await consoleLogin(browser, await staffMember(info.project.name, 'admin'), '/admin/staff')
+  const staff = await consoleLogin(browser, info, await createStaff('admin', info.project.name), '/admin/staff')
   const problems = watchConsole(staff)
   const email = `moderator-${info.project.name}-${Date.now()}@staf.example`
   await staff.getByLabel('E-mailadres').fill(email)
-  await staff.getByLabel('Wachtwoord (minstens 12 tekens)').fill(PASSWORD)
+  await staff.getByLabel('Wachtwoord (minstens 12 tekens)').fill(STAFF_PASSWORD)
   await staff.getByLabel('Rol').selectOption('moderator')
   await staff.getByLabel('Site').selectOption('datingstad')
   await staff.getByRole('button', { name: 'Medewerker aanmaken' }).click()
@@ -132,6 +111,6 @@ test('an admin creates a moderator in the console, who then logs in with that ro
   expect(problems).toEqual([])
 
   // The new moderator opens /admin and lands on the members (no overview for that role).
-  const moderator = await consoleLogin(browser, email, '/admin')
+  const moderator = await consoleLogin(browser, info, email, '/admin')
   await expect(moderator).toHaveURL(siteUrl('datingstad', '/admin/members'))
 })

@@ -1,31 +1,9 @@
 // The console (/admin, decision 028) in the browser, desktop and phone: an admin looks a member up and bans them,
 // and the member's open tab is sent to /pages/ban at once; the overview shows every brand with its charts.
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { commandSocketPath, sendCommand } from '../../src/server/command-socket.server'
-import { entryWarningConfirmed, hydrated, signUp, siteUrl, watchConsole } from './helpers'
+import { expect, test } from '@playwright/test'
+import { consoleLogin, createStaff, signUp, siteUrl, watchConsole } from './helpers'
 
-const PASSWORD = 'a long admin password'
 
-/** An admin account made through the running server's command socket (npm run staff:create does the same). */
-async function admin(project: string) {
-  const email = `admin-${project}-${Date.now()}@staf.example`
-  const answer = await sendCommand(commandSocketPath(process.env.E2E_DATA_DIR!), { command: 'staff:create', tenant: 'datingstad', email, password: PASSWORD, role: 'admin' })
-  expect(answer).toMatchObject({ ok: true })
-  return email
-}
-
-async function consoleLogin(browser: Browser, email: string, path = '/admin'): Promise<Page> {
-  const page = await (await browser.newContext()).newPage()
-  await entryWarningConfirmed(page)
-  await page.goto(siteUrl('datingstad', path))
-  await hydrated(page)
-  const form = page.locator('form').filter({ has: page.getByLabel('Wachtwoord') })
-  await form.getByLabel('E-mailadres').fill(email)
-  await form.getByLabel('Wachtwoord').fill(PASSWORD)
-  await form.getByRole('button', { name: 'Inloggen' }).click()
-  await expect(page.getByTestId('staff-who')).toContainText(email)
-  return page
-}
 
 test('an admin looks a member up and bans them; the member\'s open tab goes to /pages/ban', async ({ page, browser }, info) => {
   const problems = watchConsole(page)
@@ -34,7 +12,7 @@ test('an admin looks a member up and bans them; the member\'s open tab goes to /
   await signUp(page, 'datingstad', 'Bram', email)
   await socket
 
-  const staff = await consoleLogin(browser, await admin(info.project.name), '/admin/members')
+  const staff = await consoleLogin(browser, info, await createStaff('admin', info.project.name), '/admin/members')
   await staff.getByLabel('Zoek op e-mailadres, naam of id').fill(email)
   await staff.getByRole('button', { name: 'Zoeken' }).click()
   await expect(staff.getByTestId('member-row')).toHaveCount(1)
@@ -65,7 +43,7 @@ test('an admin looks a member up and bans them; the member\'s open tab goes to /
 })
 
 test('the overview shows every brand with its charts, readable without sideways scrolling', async ({ browser }, info) => {
-  const staff = await consoleLogin(browser, await admin(`${info.project.name}-overview`))
+  const staff = await consoleLogin(browser, info, await createStaff('admin', `${info.project.name}-overview`))
   const brands = staff.getByTestId('overview-tenant')
   await expect(brands).toHaveCount(5)
   for (const id of ['datingstad', 'euroflirt', 'flirtbelgie', 'mannenmatch', 'rijpedates']) {

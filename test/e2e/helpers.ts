@@ -1,4 +1,6 @@
-import { expect, type Page, type ConsoleMessage } from '@playwright/test'
+import { expect, type Browser, type Page, type ConsoleMessage, type TestInfo } from '@playwright/test'
+import { commandSocketPath, sendCommand } from '../../src/server/command-socket.server'
+import type { StaffRole } from '../../src/shared/staff-policy'
 
 export const PORT = Number(process.env.E2E_PORT ?? 3123)
 export const siteUrl = (tenant: string, p = '/') => `http://${tenant}.localhost:${PORT}${p}`
@@ -49,4 +51,33 @@ export async function activationLink(page: Page, to: string): Promise<string> {
     await page.waitForTimeout(500)
   }
   throw new Error(`no activation mail to ${to}`)
+}
+
+/** The password of every staff account the journeys make. */
+export const STAFF_PASSWORD = 'a long staff password'
+
+/** A staff account made through the running server's command socket (what npm run staff:create does); its e-mail. */
+export async function createStaff(role: StaffRole, label: string, tenant = 'datingstad'): Promise<string> {
+  const email = `${role}-${label}-${Date.now()}@staf.example`
+  const answer = await sendCommand(commandSocketPath(process.env.E2E_DATA_DIR!), { command: 'staff:create', tenant, email, password: STAFF_PASSWORD, role })
+  expect(answer).toMatchObject({ ok: true })
+  return email
+}
+
+/**
+ * A staff member logged in to the console at `path`, in a browser context of the test's own device (the phone
+ * project's viewport, touch and user agent: a context made with `browser.newContext()` alone would be a desktop).
+ */
+export async function consoleLogin(browser: Browser, info: TestInfo, email: string, path = '/admin', tenant = 'datingstad'): Promise<Page> {
+  const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent } = info.project.use
+  const page = await (await browser.newContext({ viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, locale: 'nl-NL' })).newPage()
+  await entryWarningConfirmed(page)
+  await page.goto(siteUrl(tenant, path))
+  await hydrated(page)
+  const form = page.locator('form').filter({ has: page.getByLabel('Wachtwoord') })
+  await form.getByLabel('E-mailadres').fill(email)
+  await form.getByLabel('Wachtwoord').fill(STAFF_PASSWORD)
+  await form.getByRole('button', { name: 'Inloggen' }).click()
+  await expect(page.getByTestId('staff-who')).toContainText(email)
+  return page
 }

@@ -2,25 +2,10 @@
 // the console; the moderator approves a member's photo and then the member's profile text, and the member's tab,
 // left open on /profile, shows each verdict live (no reload): the review tag leaves the photo, the text's review
 // note turns into "approved", and another member then sees the text on the profile.
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
-import { commandSocketPath, sendCommand } from '../../src/server/command-socket.server'
-import { activationLink, entryWarningConfirmed, hydrated, signUp, siteUrl, watchConsole } from './helpers'
+import { activationLink, consoleLogin, createStaff, hydrated, signUp, siteUrl, STAFF_PASSWORD, watchConsole } from './helpers'
 
-const PASSWORD = 'a long admin password'
-
-async function consoleLogin(browser: Browser, email: string, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage()
-  await entryWarningConfirmed(page)
-  await page.goto(siteUrl('datingstad', path))
-  await hydrated(page)
-  const form = page.locator('form').filter({ has: page.getByLabel('Wachtwoord') })
-  await form.getByLabel('E-mailadres').fill(email)
-  await form.getByLabel('Wachtwoord').fill(PASSWORD)
-  await form.getByRole('button', { name: 'Inloggen' }).click()
-  await expect(page.getByTestId('staff-who')).toContainText(email)
-  return page
-}
 
 test('an admin creates a moderator, who approves a photo and a profile text; the owner sees both live', async ({ page, browser }, info) => {
   const project = info.project.name
@@ -47,19 +32,18 @@ test('an admin creates a moderator, who approves a photo and a profile text; the
   await expect(page.getByTestId('text-review')).toHaveText('Tekst wordt gekeurd. Anderen zien je teksten zodra ze zijn goedgekeurd.')
 
   // An admin makes a moderator in the console.
-  const adminEmail = `admin-mod-${project}-${Date.now()}@staf.example`
-  expect(await sendCommand(commandSocketPath(process.env.E2E_DATA_DIR!), { command: 'staff:create', tenant: 'datingstad', email: adminEmail, password: PASSWORD, role: 'admin' })).toMatchObject({ ok: true })
-  const admin = await consoleLogin(browser, adminEmail, '/admin/staff')
+  const adminEmail = await createStaff('admin', `mod-${project}`)
+  const admin = await consoleLogin(browser, info, adminEmail, '/admin/staff')
   const moderatorEmail = `moderator-keurt-${project}-${Date.now()}@staf.example`
   await admin.getByLabel('E-mailadres').fill(moderatorEmail)
-  await admin.getByLabel('Wachtwoord (minstens 12 tekens)').fill(PASSWORD)
+  await admin.getByLabel('Wachtwoord (minstens 12 tekens)').fill(STAFF_PASSWORD)
   await admin.getByLabel('Rol').selectOption('moderator')
   await admin.getByLabel('Site').selectOption('datingstad')
   await admin.getByRole('button', { name: 'Medewerker aanmaken' }).click()
   await expect(admin.getByRole('status')).toHaveText(`${moderatorEmail} is aangemaakt als Moderator.`)
 
   // The moderator approves the photo; the member's tab follows without a reload.
-  const moderator = await consoleLogin(browser, moderatorEmail, '/admin/photos')
+  const moderator = await consoleLogin(browser, info, moderatorEmail, '/admin/photos')
   const staffProblems = watchConsole(moderator)
   const photo = moderator.getByTestId('pending-photo').filter({ hasText: member })
   await expect(photo).toHaveCount(1)

@@ -2,28 +2,10 @@
 // member writes to a fictional profile; a chat operator marks the member vulnerable from the console; the member's
 // open chat shows the plain warning live and the server refuses their paid messages to fictional profiles; support
 // reviews the mark on the member's page and lifts it, and the warning leaves the member's tab live.
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { commandSocketPath, sendCommand } from '../../src/server/command-socket.server'
-import type { StaffRole } from '../../src/shared/staff-policy'
-import { entryWarningConfirmed, hydrated, signUp, siteUrl, watchConsole } from './helpers'
+import { expect, test } from '@playwright/test'
+import { consoleLogin, createStaff, hydrated, signUp, siteUrl, watchConsole } from './helpers'
 
-const PASSWORD = 'a long operator password'
 const TENANT = 'datingstad'
-
-async function consoleLogin(browser: Browser, role: StaffRole, project: string, path: string): Promise<Page> {
-  const email = `${role}-kwetsbaar-${project}-${Date.now()}@staf.example`
-  expect(await sendCommand(commandSocketPath(process.env.E2E_DATA_DIR!), { command: 'staff:create', tenant: TENANT, email, password: PASSWORD, role })).toMatchObject({ ok: true })
-  const page = await (await browser.newContext()).newPage()
-  await entryWarningConfirmed(page)
-  await page.goto(siteUrl(TENANT, path))
-  await hydrated(page)
-  const form = page.locator('form').filter({ has: page.getByLabel('Wachtwoord') })
-  await form.getByLabel('E-mailadres').fill(email)
-  await form.getByLabel('Wachtwoord').fill(PASSWORD)
-  await form.getByRole('button', { name: 'Inloggen' }).click()
-  await expect(page.getByTestId('staff-who')).toContainText(email)
-  return page
-}
 
 const WARNING = /je chat hier niet met een echt lid/
 
@@ -46,7 +28,7 @@ test('an operator marks a member vulnerable: the member is warned live and canno
   await expect(page.getByTestId('vulnerable-warning')).toHaveCount(0)
 
   // The operator takes the conversation and marks the member.
-  const operator = await consoleLogin(browser, 'chat_operator', project, '/admin/chats')
+  const operator = await consoleLogin(browser, info, await createStaff('chat_operator', `kwetsbaar-${project}`, TENANT), '/admin/chats', TENANT)
   const staffProblems = watchConsole(operator)
   await operator.getByTestId('queue-item').filter({ hasText: `${name} → ${fictional!.name}` }).first().click()
   const panel = operator.getByTestId('operator-vulnerable')
@@ -69,7 +51,7 @@ test('an operator marks a member vulnerable: the member is warned live and canno
 
   // Support reviews it on the member's page and lifts it; the warning leaves the member's tab live.
   const memberId = await page.evaluate(async () => (await (await fetch('/api/user.php', { headers: { Accept: 'application/json' } })).json()).user.id as number)
-  const support = await consoleLogin(browser, 'support', project, `/admin/members/${memberId}`)
+  const support = await consoleLogin(browser, info, await createStaff('support', `kwetsbaar-${project}`, TENANT), `/admin/members/${memberId}`, TENANT)
   const review = support.getByTestId('member-vulnerable')
   await expect(review).toContainText('Reden van de operator: schrijft over eenzaamheid')
   await review.getByLabel('Reden van de beoordeling').fill('gebeld; weet dat medewerkers antwoorden')

@@ -3,10 +3,8 @@
 // answer arrives live in the member's open tab. The fictional label and warning stay visible on both sides.
 import { expect, test, type Browser, type TestInfo } from '@playwright/test'
 import sharp from 'sharp'
-import { commandSocketPath, sendCommand } from '../../src/server/command-socket.server'
-import { entryWarningConfirmed, hydrated, siteUrl, watchConsole } from './helpers'
+import { createStaff, entryWarningConfirmed, hydrated, siteUrl, STAFF_PASSWORD, watchConsole } from './helpers'
 
-const PASSWORD = 'a long operator password'
 // A brand of the main pool that the chat journey does not use; each project writes to its own fictional profile.
 const TENANT = 'flirtbelgie'
 
@@ -44,8 +42,7 @@ test('a member writes to a fictional profile and a chat operator answers from th
   await expect(m.page.getByTestId('message').last()).toHaveText(question)
 
   // A chat operator of the pool, made as npm run staff:create does.
-  const email = `operator-${info.project.name}-${Date.now()}@staf.example`
-  expect(await sendCommand(commandSocketPath(process.env.E2E_DATA_DIR!), { command: 'staff:create', tenant, email, password: PASSWORD, role: 'chat_operator' })).toMatchObject({ ok: true })
+  const email = await createStaff('chat_operator', info.project.name, tenant)
   const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent } = info.project.use
   const staff = await (await browser.newContext({ viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, locale: 'nl-NL' })).newPage()
   const staffProblems = watchConsole(staff)
@@ -54,7 +51,7 @@ test('a member writes to a fictional profile and a chat operator answers from th
   await hydrated(staff)
   const form = staff.locator('form').filter({ has: staff.getByLabel('Wachtwoord') })
   await form.getByLabel('E-mailadres').fill(email)
-  await form.getByLabel('Wachtwoord').fill(PASSWORD)
+  await form.getByLabel('Wachtwoord').fill(STAFF_PASSWORD)
   await form.getByRole('button', { name: 'Inloggen' }).click()
   await expect(staff.getByRole('heading', { name: 'Chats van fantasieprofielen' })).toBeVisible()
   // The console's own frame: no member navigation (no "Inloggen" of the member site).
