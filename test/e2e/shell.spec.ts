@@ -37,6 +37,37 @@ test.describe('app shell', () => {
     }
   })
 
+  test('the page-hidden beacon: a POST with an empty JSON body when the page becomes hidden, nothing else without lb', async ({ page }) => {
+    await entryWarningConfirmed(page)
+    const beacons: { method: string; url: string; body: string | null; type: string | undefined }[] = []
+    // Seen by the route (a beacon's body is readable there): answered as the server does, 204.
+    await page.route('**/api/page-hidden.php*', async (route) => {
+      const req = route.request()
+      beacons.push({ method: req.method(), url: req.url(), body: req.postData(), type: req.headers()['content-type'] })
+      await route.fulfill({ status: 204 })
+    })
+    await page.goto(siteUrl('datingstad', '/login'))
+    await hydrated(page)
+    expect(beacons).toEqual([])
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    await expect.poll(() => beacons.length).toBe(1)
+    expect(beacons[0].method).toBe('POST')
+    expect(new URL(beacons[0].url).pathname + new URL(beacons[0].url).search).toBe('/api/page-hidden.php')
+    expect(beacons[0].body).toBe('{}')
+    expect(beacons[0].type).toContain('application/json')
+    // Visible again, nothing is sent; hidden again, one more.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true })
+      document.dispatchEvent(new Event('visibilitychange'))
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    await expect.poll(() => beacons.length).toBe(2)
+  })
+
   test('with ?lb=1 the page-hidden beacon reports the page and the time since load', async ({ page }) => {
     await entryWarningConfirmed(page)
     const beacons: { url: string; type: string | undefined }[] = []
@@ -108,6 +139,48 @@ test.describe('app shell', () => {
     await expect(back).toBeVisible()
     await page.screenshot({ path: `artifacts/${info.project.name}-standalone-likes.png` })
     await back.click()
+    await expect(page).toHaveURL(/\/members$/)
+  })
+
+  test('installed-app mode: the back button on a member profile and the credits page, only when there is history', async ({ context }, info) => {
+    await context.addInitScript(() => {
+      const real = window.matchMedia.bind(window)
+      window.matchMedia = (query: string) => (query.includes('display-mode: standalone') ? ({ ...real('(min-width: 0px)'), matches: true, media: query } as MediaQueryList) : real(query))
+    })
+    const login = await context.newPage()
+    await login.goto(siteUrl('datingstad', '/login'))
+    const status = await login.evaluate(
+      async () => (await fetch('/api/user.php', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'premium@datingstad.demo', password: 'demo-premium-123' }) })).status,
+    )
+    expect(status).toBe(200)
+    // The app opened straight on the credits page (from the home screen): a new window whose first entry is that
+    // page (a Playwright page starts with about:blank in its history), so no history and no back button.
+    const [page] = await Promise.all([context.waitForEvent('page'), login.evaluate((url) => void window.open(url, '_blank', 'noopener'), siteUrl('datingstad', '/credits'))])
+    await login.close()
+    await page.waitForURL(/\/credits$/)
+    await hydrated(page)
+    await expect(page.getByRole('heading').first()).toBeVisible()
+    expect(await page.evaluate(() => window.history.length)).toBe(1)
+    await expect(page.getByTestId('back-button')).toHaveCount(0)
+    // On to the search and a profile: the profile has the back button, the search never.
+    await page.goto(siteUrl('datingstad', '/members'))
+    await hydrated(page)
+    await expect(page.getByTestId('back-button')).toHaveCount(0)
+    const href = await page.locator('a[href^="/members/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!).find((h) => /^\/members\/\d+$/.test(h)))
+    expect(href).toBeTruthy()
+    await page.goto(siteUrl('datingstad', href!))
+    await hydrated(page)
+    const back = page.getByTestId('back-button')
+    await expect(back).toBeVisible()
+    await expect(back).toHaveAccessibleName(/Terug/)
+    await page.screenshot({ path: `artifacts/${info.project.name}-standalone-profile.png` })
+    await back.click()
+    await expect(page).toHaveURL(/\/members$/)
+    // The credits page with history behind it.
+    await page.goto(siteUrl('datingstad', '/credits'))
+    await hydrated(page)
+    await expect(page.getByTestId('back-button')).toBeVisible()
+    await page.getByTestId('back-button').click()
     await expect(page).toHaveURL(/\/members$/)
   })
 
