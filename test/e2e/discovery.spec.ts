@@ -248,8 +248,21 @@ test('the like popup after ?t=1, liking back to a match, and the new-likes badge
   await expect(moment.getByTestId('match-their-photo').locator('img')).toBeVisible()
   await expect(moment.getByTestId('match-message')).toHaveAttribute('href', /^\/members\/\d+\/chat\?icebreaker=1$/)
   await page.screenshot({ path: `artifacts/${info.project.name}-discovery-match-moment.png` })
-  await moment.getByTestId('match-later').click()
+  // A modal dialog: Tab stays inside it (never reaches the profile behind it), Escape closes it and focus is back on
+  // the like button.
+  await expect(moment.getByTestId('match-message')).toBeFocused()
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab')
+    // (past the last control the browser's own UI may hold focus: the document's body then)
+    const inside = await page.evaluate(() => {
+      const active = document.activeElement
+      return !active || active === document.body || Boolean(active.closest('[data-testid="match-moment"]'))
+    })
+    expect(inside, `Tab ${i + 1} left the match`).toBe(true)
+  }
+  await page.keyboard.press('Escape')
   await expect(moment).toHaveCount(0)
+  await expect(page.getByTestId('like-button')).toBeFocused()
   await expect(page.getByTestId('match-tag')).toBeVisible()
   await page.getByTestId('nav-likes').click()
   await expect(page.getByTestId('likes-tab-received')).toHaveAttribute('aria-current', 'page')
