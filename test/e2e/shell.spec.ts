@@ -1,6 +1,7 @@
 // The app shell in the browser (issue 14): the head links of the installed app per brand, the manifest's icons
 // and the page-hidden beacon with page-bounce logging.
 import { test, expect, type Page } from '@playwright/test'
+import { commandSocketPath, sendCommand } from '../../src/server/command-socket.server'
 import { siteUrl, entryWarningConfirmed, hydrated } from './helpers'
 
 test.describe('app shell', () => {
@@ -88,6 +89,42 @@ test.describe('app shell', () => {
     expect(Number(url.searchParams.get('ms'))).toBeGreaterThan(0)
     // Chromium does not show a beacon's Blob body to the test; its type is what the server parses by.
     expect(beacons[0].type).toContain('application/json')
+  })
+
+  test('a page bounce logged with ?lb=1 is visible to the marketers in the console, per page of the tenant', async ({ page, browser }, info) => {
+    // The console's gallery frames live landers as it loads: a slow page on a loaded machine.
+    test.slow()
+    // A visitor arrives on a flirtbelgie lander from a campaign link with lb=1 and leaves it (the tab is hidden).
+    await entryWarningConfirmed(page)
+    const path = `/landers/video/bounce-${info.project.name}-${Date.now()}`
+    await page.goto(siteUrl('flirtbelgie', `${path}?lb=1`))
+    await hydrated(page)
+    const sent = page.waitForResponse((res) => res.url().includes('/api/page-hidden.php') && res.status() === 204)
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    await sent
+    // A marketer of the pool opens the lander gallery on flirtbelgie: the page and its one bounce.
+    const email = `bounces-${info.project.name}-${Date.now()}@staf.example`
+    expect(await sendCommand(commandSocketPath(process.env.E2E_DATA_DIR!), { command: 'staff:create', tenant: 'datingstad', email, password: 'a long marketer password', role: 'marketer' })).toMatchObject({ ok: true })
+    const staff = await (await browser.newContext()).newPage()
+    await staff.goto(siteUrl('datingstad', '/admin/landers'))
+    await hydrated(staff)
+    const form = staff.locator('form').filter({ has: staff.getByLabel('Wachtwoord') })
+    await form.getByLabel('E-mailadres').fill(email)
+    await form.getByLabel('Wachtwoord').fill('a long marketer password')
+    await form.getByRole('button', { name: 'Inloggen' }).click()
+    await expect(staff.getByTestId('staff-who')).toContainText(email)
+    await staff.getByTestId('gallery-tenant').selectOption('flirtbelgie')
+    const bounces = staff.getByTestId('gallery-bounces')
+    await expect(bounces.getByRole('heading', { name: /Paginabounces/ })).toBeVisible()
+    const row = bounces.getByTestId('bounce-row').filter({ hasText: path })
+    await expect(row).toHaveCount(1)
+    await expect(row.locator('td').nth(1)).toHaveText('1')
+    await row.scrollIntoViewIfNeeded()
+    await staff.screenshot({ path: `artifacts/${info.project.name}-console-page-bounces.png` })
+    await staff.context().close()
   })
 
   test('without network a navigation shows the offline page in the brand and language of the site', async ({ page, context }, info) => {
