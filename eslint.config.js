@@ -67,5 +67,18 @@ export default tseslint.config(
     ignores: ['src/ui/styled.ts', 'src/shared/api-client.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [STYLED_IMPORT], patterns: [RAW_HTTP, { group: ['**/features/**'], message: 'src/ui and src/shared must not depend on features' }] }] },
   },
+  {
+    // One HTTP client in the browser (issue 14, SPEC.md section 7): src/shared/http.ts, with its retries and the 403
+    // authentication_required rule. Server code (*.server.ts) calls other services with fetch as it needs.
+    files: ['src/**', 'renderer/**', 'pages/**'],
+    ignores: ['**/*.server.ts', 'src/shared/http.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'call the endpoint through src/shared/api-client (or getStaticJson of src/shared/http): one HTTP client with its retries and 403 rule' },
+        { name: 'XMLHttpRequest', message: 'use src/shared/http.ts, the one HTTP client' },
+      ],
+    },
+  },
   ...featureBoundaries(),
 )

@@ -8,7 +8,7 @@ import { PageShell } from './page-shell'
 import { pageTitle } from './title'
 import { i18nOptions } from '../src/shared/i18n-options'
 import { createSessionStore, titleWithPrefix, type SessionState } from '../src/shared/session/session-store'
-import { ignoreUncaughtSilentAborts, setAuthenticationRequiredHandler, setGenericErrorMessage } from '../src/shared/http'
+import { getStaticJson, ignoreUncaughtSilentAborts, setAuthenticationRequiredHandler, setGenericErrorMessage } from '../src/shared/http'
 import { likesBadge } from '../src/shared/likes-store'
 import { loginHref } from '../src/shared/next-path'
 import { installChunkReloadGuard } from '../src/shared/chunk-reload'
@@ -26,20 +26,12 @@ const cache = createPageCache(document.querySelector<HTMLStyleElement>('style[da
 
 /**
  * The UI catalogue of the page's language: a file named by its content, preloaded by the HTML and cached by
- * the browser, fetched with a few retries (without it the page would hydrate with keys instead of texts).
+ * the browser, fetched through the one HTTP client with its retries (without it the page would hydrate with keys
+ * instead of texts).
  */
 async function loadCatalogue(url: string | undefined): Promise<Resource> {
   if (!url) return {}
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const res = await fetch(url, { credentials: 'same-origin' })
-      if (res.ok) return (await res.json()) as Resource
-      throw new Error(`catalogue ${res.status}`)
-    } catch (err) {
-      if (attempt >= 4) throw err
-      await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt))
-    }
-  }
+  return getStaticJson<Resource>(url)
 }
 
 export const onRenderClient: OnRenderClientAsync = async (pageContext) => {

@@ -61,7 +61,8 @@ export async function http<T>(url: string, opts: HttpOptions = {}): Promise<T> {
   const method = opts.method ?? 'GET'
   const doFetch = opts.fetchImpl ?? fetch
   const sleep = opts.sleep ?? wait
-  const idempotent = method !== 'POST'
+  // Retried: the safe and idempotent methods, which may reach the server twice without harm (never POST or PATCH).
+  const idempotent = method === 'GET' || method === 'PUT' || method === 'DELETE'
   const retries = opts.retries ?? (idempotent ? 5 : 0)
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (opts.body !== undefined && !opts.form) headers['Content-Type'] = 'application/json'
@@ -95,4 +96,12 @@ export async function http<T>(url: string, opts: HttpOptions = {}): Promise<T> {
     const message = apiRefusal ? String(data.message) : genericMessage()
     throw new HttpError(res.status, String(data.error ?? (res.status >= 500 ? 'internal' : 'error')), message, data.fields as Record<string, string> | undefined, data)
   }
+}
+
+/**
+ * A static JSON file of the site (the UI catalogue the page hydrates with), through the same client: the retries
+ * with exponential delay for a network failure or a 502/503/504, and an HttpError for anything else.
+ */
+export function getStaticJson<T>(url: string, opts: Pick<HttpOptions, 'fetchImpl' | 'sleep'> = {}): Promise<T> {
+  return http<T>(url, opts)
 }

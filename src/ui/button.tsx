@@ -30,7 +30,7 @@ export const Button = styled.button<{ variant?: 'primary' | 'secondary' | 'ghost
   transition: 'background 120ms ease, transform 120ms ease',
   '&:hover': { background: variant === 'primary' ? primaryFill(theme).hover : variant === 'secondary' ? theme.colors.secondaryDark : theme.colors.primarySoft },
   '&:active': { transform: 'scale(0.98)' },
-  '&:disabled': { opacity: 0.6, cursor: 'progress' },
+  '&:disabled, &[aria-disabled="true"]': { opacity: 0.6, cursor: 'progress' },
   '&:focus-visible': { outline: `3px solid ${theme.colors.secondary}`, outlineOffset: 2 },
 }))
 

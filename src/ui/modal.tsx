@@ -1,7 +1,7 @@
 // The one modal dialog: the native <dialog> opened with showModal(). The browser then makes the rest of the page
 // inert (Tab cannot reach what is behind it, screen readers do not read it), puts the dialog in the top layer and
 // sends Escape to it. Focus moves into the dialog when it opens and back to where it was when it closes.
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react'
 import styled from './styled'
 
 // Before hydration (server render) useLayoutEffect would warn; the dialog opens on the client only.
@@ -94,11 +94,14 @@ function closeModal(dialog: HTMLDialogElement) {
   else dialog.removeAttribute('open')
 }
 
-/** An accessible modal dialog: focus is kept inside while it is open and goes back where it was when it closes. */
-export function Modal({ title, children, onDismiss, onClose, closeLabel = 'Close', width }: ModalProps) {
+/**
+ * The mechanics of every modal dialog of the product, for a <dialog> element: opened with showModal() (the rest of
+ * the page inert: Tab, clicks and screen readers stay inside), focus moved to `initialFocus` (else the dialog), Escape
+ * calling `onDismiss` (nothing without it), and focus back where it was when the dialog goes. Used by Modal and by
+ * dialogs with a look of their own (the full-screen match).
+ */
+export function useModalDialog(onDismiss: (() => void) | undefined, initialFocus?: RefObject<HTMLElement | null>): RefObject<HTMLDialogElement | null> {
   const dialogRef = useRef<HTMLDialogElement>(null)
-  const cardRef = useRef<HTMLDivElement>(null)
-  const titleId = useId()
   const dismissRef = useRef(onDismiss)
   dismissRef.current = onDismiss
 
@@ -107,7 +110,7 @@ export function Modal({ title, children, onDismiss, onClose, closeLabel = 'Close
     if (!dialog) return
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
     openModal(dialog)
-    cardRef.current?.focus()
+    ;(initialFocus?.current ?? dialog).focus()
 
     // Escape: dismiss when allowed, otherwise nothing. Handled on keydown so the browser's own cancel (which it may
     // force after a second Escape) never closes a dialog that must stay, such as the entry warning.
@@ -136,7 +139,16 @@ export function Modal({ title, children, onDismiss, onClose, closeLabel = 'Close
       // Back to the control that opened the dialog, if it is still on the page.
       if (previous && previous.isConnected && previous !== document.body) previous.focus({ preventScroll: true })
     }
+    // Opened once per mount; the latest onDismiss is read through its ref.
   }, [])
+  return dialogRef
+}
+
+/** An accessible modal dialog: focus is kept inside while it is open and goes back where it was when it closes. */
+export function Modal({ title, children, onDismiss, onClose, closeLabel = 'Close', width }: ModalProps) {
+  const cardRef = useRef<HTMLDivElement>(null)
+  const titleId = useId()
+  const dialogRef = useModalDialog(onDismiss, cardRef)
 
   return (
     <Layer

@@ -12,7 +12,7 @@ import { CONSOLE_ENDPOINTS } from '../../src/features/console/endpoints'
 import { pendingPhotosEndpoint, reviewPhotoEndpoint } from '../../src/features/photos/endpoints'
 import { pendingTextsEndpoint, reviewTextsEndpoint } from '../../src/features/profile/endpoints'
 import { newsletterExportEndpoint } from '../../src/features/notifications/endpoints'
-import { landerGalleryEndpoint, trafficStatsEndpoint } from '../../src/features/landers/gallery'
+import { landerGalleryEndpoint, pageBouncesEndpoint, trafficStatsEndpoint } from '../../src/features/landers/gallery'
 import { OPERATOR_ENDPOINTS } from '../../src/features/console/operator-endpoints'
 import { PAYMENT_ENDPOINTS } from '../../src/features/console/payment-endpoints'
 import { TENANT_ENDPOINTS } from '../../src/features/console/tenant-endpoints'
@@ -25,7 +25,7 @@ import type { EndpointDefinition } from '../../src/shared/endpoint'
 jest.setTimeout(120_000)
 
 const HOST = 'datingstad.nl'
-const ENDPOINTS: EndpointDefinition[] = [...CONSOLE_ENDPOINTS, pendingPhotosEndpoint, reviewPhotoEndpoint, pendingTextsEndpoint, reviewTextsEndpoint, newsletterExportEndpoint, landerGalleryEndpoint, trafficStatsEndpoint, ...OPERATOR_ENDPOINTS, ...PAYMENT_ENDPOINTS, ...TENANT_ENDPOINTS, ...STAFF_ENDPOINTS, ...VULNERABLE_ENDPOINTS]
+const ENDPOINTS: EndpointDefinition[] = [...CONSOLE_ENDPOINTS, pendingPhotosEndpoint, reviewPhotoEndpoint, pendingTextsEndpoint, reviewTextsEndpoint, newsletterExportEndpoint, landerGalleryEndpoint, trafficStatsEndpoint, pageBouncesEndpoint, ...OPERATOR_ENDPOINTS, ...PAYMENT_ENDPOINTS, ...TENANT_ENDPOINTS, ...STAFF_ENDPOINTS, ...VULNERABLE_ENDPOINTS]
 
 /** A valid call of each endpoint, with what it needs made fresh, so an allowed role gets 200. */
 function callFor(def: EndpointDefinition, db: Database['db'], app: () => FastifyInstance, cookie: string | undefined): () => Promise<{ query?: Record<string, string>; body?: Record<string, unknown>; file?: Buffer }> {
@@ -78,6 +78,7 @@ function callFor(def: EndpointDefinition, db: Database['db'], app: () => Fastify
     case '/api/admin/staff-create.php':
       return async () => ({ body: { tenant: 'datingstad', email: `nieuw-${crypto.randomUUID()}@staf.example`, password: 'een lang wachtwoord', role: 'moderator' } })
     case '/api/admin/traffic.php':
+    case '/api/admin/page-bounces.php':
       return async () => ({ query: { tenant: 'datingstad' } })
     case '/api/admin/overview.php':
       return async () => ({ query: { days: '7' } })

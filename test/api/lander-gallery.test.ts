@@ -45,7 +45,7 @@ describeEachDb('the lander gallery endpoints', (kind) => {
   const get = (url: string, cookie?: string, host = 'datingstad.localhost:3284') => app().inject({ method: 'GET', url, headers: { host, ...(cookie ? { cookie } : {}) } })
 
   it('refuses visitors and members, answers staff', async () => {
-    for (const url of ['/api/admin/landers.php', '/api/admin/traffic.php?tenant=datingstad']) {
+    for (const url of ['/api/admin/landers.php', '/api/admin/traffic.php?tenant=datingstad', '/api/admin/page-bounces.php?tenant=datingstad']) {
       const visitor = await get(url)
       expect(visitor.statusCode).toBe(403)
       expect(visitor.json()).toMatchObject({ error: 'authentication_required' })
@@ -96,6 +96,32 @@ describeEachDb('the lander gallery endpoints', (kind) => {
     // Another tenant's traffic is not in it.
     expect((await get('/api/admin/traffic.php?tenant=datingstad', staff)).json().rows.filter((r: { network: string }) => r.network === 'gal-net')).toEqual([])
     expect((await get('/api/admin/traffic.php?tenant=nope', staff)).statusCode).toBe(404)
+  })
+
+  it('shows the page bounces logged with ?lb=1 per page of the tenant: count, median time on the page, last one', async () => {
+    const staff = await cookieOf('staff')
+    const beacon = (host: string, path: string, ms: number) =>
+      app().inject({ method: 'POST', url: `/api/page-hidden.php?lb=1&path=${encodeURIComponent(path)}&ms=${ms}`, headers: { host, 'content-type': 'application/json' }, payload: '{}' })
+    for (const ms of [1000, 3000, 8000]) expect((await beacon('flirtbelgie.localhost:3284', `/landers/video/bounce-${kind}`, ms)).statusCode).toBe(204)
+    expect((await beacon('flirtbelgie.localhost:3284', `/landers/gallery/bounce-${kind}`, 500)).statusCode).toBe(204)
+    // Another tenant's bounce, and a beacon without lb (no logging), count nowhere here.
+    expect((await beacon('datingstad.localhost:3284', `/landers/video/bounce-${kind}`, 700)).statusCode).toBe(204)
+    await app().inject({ method: 'POST', url: `/api/page-hidden.php?path=/x-${kind}&ms=5`, headers: { host: 'flirtbelgie.localhost:3284', 'content-type': 'application/json' }, payload: '{}' })
+    const res = await get('/api/admin/page-bounces.php?tenant=flirtbelgie', staff)
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body).toMatchObject({ tenant: 'flirtbelgie', days: 30 })
+    const mine = body.rows.filter((r: { path: string }) => r.path.endsWith(`bounce-${kind}`))
+    expect(mine.map((r: { path: string; bounces: number; median_ms: number }) => [r.path, r.bounces, r.median_ms])).toEqual([
+      [`/landers/video/bounce-${kind}`, 3, 3000],
+      [`/landers/gallery/bounce-${kind}`, 1, 500],
+    ])
+    expect(Date.parse(mine[0].last_at)).toBeGreaterThan(Date.now() - 60_000)
+    expect(body.total).toBeGreaterThanOrEqual(4)
+    expect(body.rows.some((r: { path: string }) => r.path === `/x-${kind}`)).toBe(false)
+    // A marketer sees only the tenants of its pool; an unknown tenant is not found.
+    expect((await get('/api/admin/page-bounces.php?tenant=mannenmatch', await cookieOf('marketer'))).statusCode).toBe(404)
+    expect((await get('/api/admin/page-bounces.php?tenant=nope', staff)).statusCode).toBe(404)
   })
 
   it('lets only the network’s sites frame a lander, only the gallery frame, and nothing else', async () => {

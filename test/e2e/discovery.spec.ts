@@ -248,8 +248,21 @@ test('the like popup after ?t=1, liking back to a match, and the new-likes badge
   await expect(moment.getByTestId('match-their-photo').locator('img')).toBeVisible()
   await expect(moment.getByTestId('match-message')).toHaveAttribute('href', /^\/members\/\d+\/chat\?icebreaker=1$/)
   await page.screenshot({ path: `artifacts/${info.project.name}-discovery-match-moment.png` })
-  await moment.getByTestId('match-later').click()
+  // A modal dialog: Tab stays inside it (never reaches the profile behind it), Escape closes it and focus is back on
+  // the like button.
+  await expect(moment.getByTestId('match-message')).toBeFocused()
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab')
+    // (past the last control the browser's own UI may hold focus: the document's body then)
+    const inside = await page.evaluate(() => {
+      const active = document.activeElement
+      return !active || active === document.body || Boolean(active.closest('[data-testid="match-moment"]'))
+    })
+    expect(inside, `Tab ${i + 1} left the match`).toBe(true)
+  }
+  await page.keyboard.press('Escape')
   await expect(moment).toHaveCount(0)
+  await expect(page.getByTestId('like-button')).toBeFocused()
   await expect(page.getByTestId('match-tag')).toBeVisible()
   await page.getByTestId('nav-likes').click()
   await expect(page.getByTestId('likes-tab-received')).toHaveAttribute('aria-current', 'page')
@@ -297,12 +310,18 @@ test('the swipe game: touch or mouse, keys and buttons until the 4 likes of the 
   await expect.poll(label).not.toBe(first)
 
   // The left arrow skips (likes stay), the right arrow likes.
+  // Screen readers hear each decision and the profile shown next (a status region).
   const second = await label()
+  const secondName = second!.split(',')[0]
   await page.keyboard.press('ArrowLeft')
   await expect.poll(label).not.toBe(second)
   await expect(page.getByTestId('likes-left')).toContainText('Nog 3 van 4')
+  await expect(page.getByTestId('swipe-announcement')).toHaveAttribute('role', 'status')
+  await expect(page.getByTestId('swipe-announcement')).toContainText(`${secondName} overgeslagen. Nu: `)
+  const third = (await label())!.split(',')[0]
   await page.keyboard.press('ArrowRight')
   await expect(page.getByTestId('likes-left')).toContainText('Nog 2 van 4')
+  await expect(page.getByTestId('swipe-announcement')).toContainText(`Je vindt ${third} leuk.`)
   await page.getByTestId('swipe-like').click()
   await expect(page.getByTestId('likes-left')).toContainText('Nog 1 van 4')
   await page.keyboard.press('ArrowRight')
@@ -353,8 +372,30 @@ test('the match finder: like or skip one profile at a time', async ({ page }, in
   await expect(card).not.toHaveAttribute('data-member-id', second!)
   await expect(card).not.toHaveAttribute('data-member-id', first!)
   await page.screenshot({ path: `artifacts/${info.project.name}-discovery-match-finder.png` })
+  // With keys only: → likes, ← skips, and each decision is announced with the profile shown next.
+  const third = await card.getAttribute('data-member-id')
+  await expect(page.getByTestId('finder-like')).toBeEnabled()
+  await page.keyboard.press('ArrowRight')
+  await expect(card).not.toHaveAttribute('data-member-id', third!)
+  await expect(page.getByTestId('finder-announcement')).toContainText(/^Je vindt .+ leuk\./)
+  const fourth = await card.getAttribute('data-member-id')
+  // (the keys, like the buttons, wait for the server's answer to the last decision)
+  await expect(page.getByTestId('finder-skip')).toBeEnabled()
+  await page.keyboard.press('ArrowLeft')
+  await expect(card).not.toHaveAttribute('data-member-id', fourth!)
+  await expect(page.getByTestId('finder-announcement')).toContainText(/ overgeslagen\./)
+  // A button pressed with Enter keeps the keyboard focus while the next profile loads.
+  await expect(page.getByTestId('finder-skip')).toBeEnabled()
+  const fifth = await card.getAttribute('data-member-id')
+  await page.getByTestId('finder-skip').focus()
+  await page.keyboard.press('Enter')
+  await expect(card).not.toHaveAttribute('data-member-id', fifth!)
+  await expect(page.getByTestId('finder-skip')).toBeFocused()
+  await expect(page.getByTestId('finder-skip')).toBeEnabled()
   await page.goto(siteUrl('datingstad', '/likes/given'))
   await expect(page.locator(`[data-member-id="${second}"]`)).toBeVisible()
+  await expect(page.locator(`[data-member-id="${third}"]`)).toBeVisible()
+  await expect(page.locator(`[data-member-id="${fourth}"]`)).toHaveCount(0)
   expect(problems).toEqual([])
 })
 

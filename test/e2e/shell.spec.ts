@@ -1,6 +1,7 @@
 // The app shell in the browser (issue 14): the head links of the installed app per brand, the manifest's icons
 // and the page-hidden beacon with page-bounce logging.
 import { test, expect, type Page } from '@playwright/test'
+import { commandSocketPath, sendCommand } from '../../src/server/command-socket.server'
 import { siteUrl, entryWarningConfirmed, hydrated } from './helpers'
 
 test.describe('app shell', () => {
@@ -37,6 +38,37 @@ test.describe('app shell', () => {
     }
   })
 
+  test('the page-hidden beacon: a POST with an empty JSON body when the page becomes hidden, nothing else without lb', async ({ page }) => {
+    await entryWarningConfirmed(page)
+    const beacons: { method: string; url: string; body: string | null; type: string | undefined }[] = []
+    // Seen by the route (a beacon's body is readable there): answered as the server does, 204.
+    await page.route('**/api/page-hidden.php*', async (route) => {
+      const req = route.request()
+      beacons.push({ method: req.method(), url: req.url(), body: req.postData(), type: req.headers()['content-type'] })
+      await route.fulfill({ status: 204 })
+    })
+    await page.goto(siteUrl('datingstad', '/login'))
+    await hydrated(page)
+    expect(beacons).toEqual([])
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    await expect.poll(() => beacons.length).toBe(1)
+    expect(beacons[0].method).toBe('POST')
+    expect(new URL(beacons[0].url).pathname + new URL(beacons[0].url).search).toBe('/api/page-hidden.php')
+    expect(beacons[0].body).toBe('{}')
+    expect(beacons[0].type).toContain('application/json')
+    // Visible again, nothing is sent; hidden again, one more.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true })
+      document.dispatchEvent(new Event('visibilitychange'))
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    await expect.poll(() => beacons.length).toBe(2)
+  })
+
   test('with ?lb=1 the page-hidden beacon reports the page and the time since load', async ({ page }) => {
     await entryWarningConfirmed(page)
     const beacons: { url: string; type: string | undefined }[] = []
@@ -57,6 +89,45 @@ test.describe('app shell', () => {
     expect(Number(url.searchParams.get('ms'))).toBeGreaterThan(0)
     // Chromium does not show a beacon's Blob body to the test; its type is what the server parses by.
     expect(beacons[0].type).toContain('application/json')
+  })
+
+  test('a page bounce logged with ?lb=1 is visible to the marketers in the console, per page of the tenant', async ({ page, browser }, info) => {
+    // The console's gallery frames live landers as it loads: a slow page on a loaded machine.
+    test.slow()
+    // A visitor arrives on a flirtbelgie lander from a campaign link with lb=1 and leaves it (the tab is hidden).
+    await entryWarningConfirmed(page)
+    const path = `/landers/video/bounce-${info.project.name}-${Date.now()}`
+    await page.goto(siteUrl('flirtbelgie', `${path}?lb=1`))
+    await hydrated(page)
+    const sent = page.waitForResponse((res) => res.url().includes('/api/page-hidden.php') && res.status() === 204)
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    await sent
+    // From here the page reads as visible: the browser's own visibility changes (another window opening over it on a
+    // phone) send no second beacon.
+    await page.evaluate(() => Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true }))
+    // A marketer of the pool opens the lander gallery on flirtbelgie: the page and its one bounce.
+    const email = `bounces-${info.project.name}-${Date.now()}@staf.example`
+    expect(await sendCommand(commandSocketPath(process.env.E2E_DATA_DIR!), { command: 'staff:create', tenant: 'datingstad', email, password: 'a long marketer password', role: 'marketer' })).toMatchObject({ ok: true })
+    const staff = await (await browser.newContext()).newPage()
+    await staff.goto(siteUrl('datingstad', '/admin/landers'))
+    await hydrated(staff)
+    const form = staff.locator('form').filter({ has: staff.getByLabel('Wachtwoord') })
+    await form.getByLabel('E-mailadres').fill(email)
+    await form.getByLabel('Wachtwoord').fill('a long marketer password')
+    await form.getByRole('button', { name: 'Inloggen' }).click()
+    await expect(staff.getByTestId('staff-who')).toContainText(email)
+    await staff.getByTestId('gallery-tenant').selectOption('flirtbelgie')
+    const bounces = staff.getByTestId('gallery-bounces')
+    await expect(bounces.getByRole('heading', { name: /Paginabounces/ })).toBeVisible()
+    const row = bounces.getByTestId('bounce-row').filter({ hasText: path })
+    await expect(row).toHaveCount(1)
+    await expect(row.locator('td').nth(1)).toHaveText('1')
+    await row.scrollIntoViewIfNeeded()
+    await staff.screenshot({ path: `artifacts/${info.project.name}-console-page-bounces.png` })
+    await staff.context().close()
   })
 
   test('without network a navigation shows the offline page in the brand and language of the site', async ({ page, context }, info) => {
@@ -108,6 +179,48 @@ test.describe('app shell', () => {
     await expect(back).toBeVisible()
     await page.screenshot({ path: `artifacts/${info.project.name}-standalone-likes.png` })
     await back.click()
+    await expect(page).toHaveURL(/\/members$/)
+  })
+
+  test('installed-app mode: the back button on a member profile and the credits page, only when there is history', async ({ context }, info) => {
+    await context.addInitScript(() => {
+      const real = window.matchMedia.bind(window)
+      window.matchMedia = (query: string) => (query.includes('display-mode: standalone') ? ({ ...real('(min-width: 0px)'), matches: true, media: query } as MediaQueryList) : real(query))
+    })
+    const login = await context.newPage()
+    await login.goto(siteUrl('datingstad', '/login'))
+    const status = await login.evaluate(
+      async () => (await fetch('/api/user.php', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'premium@datingstad.demo', password: 'demo-premium-123' }) })).status,
+    )
+    expect(status).toBe(200)
+    // The app opened straight on the credits page (from the home screen): a new window whose first entry is that
+    // page (a Playwright page starts with about:blank in its history), so no history and no back button.
+    const [page] = await Promise.all([context.waitForEvent('page'), login.evaluate((url) => void window.open(url, '_blank', 'noopener'), siteUrl('datingstad', '/credits'))])
+    await login.close()
+    await page.waitForURL(/\/credits$/)
+    await hydrated(page)
+    await expect(page.getByRole('heading').first()).toBeVisible()
+    expect(await page.evaluate(() => window.history.length)).toBe(1)
+    await expect(page.getByTestId('back-button')).toHaveCount(0)
+    // On to the search and a profile: the profile has the back button, the search never.
+    await page.goto(siteUrl('datingstad', '/members'))
+    await hydrated(page)
+    await expect(page.getByTestId('back-button')).toHaveCount(0)
+    const href = await page.locator('a[href^="/members/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!).find((h) => /^\/members\/\d+$/.test(h)))
+    expect(href).toBeTruthy()
+    await page.goto(siteUrl('datingstad', href!))
+    await hydrated(page)
+    const back = page.getByTestId('back-button')
+    await expect(back).toBeVisible()
+    await expect(back).toHaveAccessibleName(/Terug/)
+    await page.screenshot({ path: `artifacts/${info.project.name}-standalone-profile.png` })
+    await back.click()
+    await expect(page).toHaveURL(/\/members$/)
+    // The credits page with history behind it.
+    await page.goto(siteUrl('datingstad', '/credits'))
+    await hydrated(page)
+    await expect(page.getByTestId('back-button')).toBeVisible()
+    await page.getByTestId('back-button').click()
     await expect(page).toHaveURL(/\/members$/)
   })
 

@@ -187,12 +187,18 @@ describe('the like popup', () => {
     expect(likeLoads()).toBe(before + 1)
     // The liker's photo opens large; the button does not close the popup.
     fireEvent.click(screen.getByTestId('like-popup-photo'))
-    expect(screen.getByTestId('like-popup-large')).toBeTruthy()
+    // Large, the photo is a button (keyboard, screen readers) that makes it small again.
+    expect(screen.getByTestId('like-popup-large').tagName).toBe('BUTTON')
+    expect(screen.getByTestId('like-popup-large').getAttribute('aria-expanded')).toBe('true')
+    fireEvent.click(screen.getByTestId('like-popup-large'))
+    expect(screen.getByTestId('like-popup-photo')).toBeTruthy()
+    fireEvent.click(screen.getByTestId('like-popup-photo'))
     // (jsdom cannot navigate; in the browser the client router opens the profile under the popup)
     screen.getByTestId('like-popup-open').addEventListener('click', (e) => e.preventDefault())
     fireEvent.click(screen.getByTestId('like-popup-open'))
     expect(screen.getByTestId('like-popup')).toBeTruthy()
-    fireEvent.click(screen.getByTestId('like-popup-close'))
+    // Escape inside the popup closes it, as its × does.
+    fireEvent.keyDown(screen.getByTestId('like-popup-open'), { key: 'Escape' })
     expect(screen.queryByTestId('like-popup')).toBeNull()
   })
 })

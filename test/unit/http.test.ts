@@ -1,4 +1,4 @@
-import { http, HttpError, SilentAbort, setAuthenticationRequiredHandler, setGenericErrorMessage } from '../../src/shared/http'
+import { getStaticJson, http, HttpError, SilentAbort, setAuthenticationRequiredHandler, setGenericErrorMessage } from '../../src/shared/http'
 
 // jsdom has no Response: the client only reads ok, status and json().
 const json = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: async () => body }) as unknown as Response
@@ -70,5 +70,24 @@ describe('the HTTP client', () => {
     const fetchImpl = jest.fn().mockResolvedValue(json(404, { error: 'not_found', message: 'Niet gevonden' }))
     await expect(http('/api/members.php/1', { fetchImpl, sleep: noSleep })).rejects.toMatchObject({ status: 404, message: 'Niet gevonden' })
     expect(fetchImpl).toHaveBeenCalledTimes(1)
+  })
+
+  it('retries PUT and DELETE like GET, never POST or PATCH (not safe to send twice)', async () => {
+    for (const method of ['PUT', 'DELETE'] as const) {
+      const fetchImpl = jest.fn().mockRejectedValueOnce(new TypeError('network')).mockResolvedValueOnce(json(200, { ok: 1 }))
+      expect(await http('/api/x.php', { method, body: {}, fetchImpl, sleep: noSleep })).toEqual({ ok: 1 })
+      expect(fetchImpl).toHaveBeenCalledTimes(2)
+    }
+    for (const method of ['POST', 'PATCH'] as const) {
+      const fetchImpl = jest.fn().mockResolvedValue(json(503, {}))
+      await expect(http('/api/x.php', { method, body: {}, fetchImpl, sleep: noSleep })).rejects.toMatchObject({ status: 503 })
+      expect(fetchImpl).toHaveBeenCalledTimes(1)
+    }
+  })
+
+  it('loads a static JSON file (the UI catalogue) with the same retries', async () => {
+    const fetchImpl = jest.fn().mockRejectedValueOnce(new TypeError('network')).mockResolvedValueOnce(json(502, {})).mockResolvedValueOnce(json(200, { nl: { ui: {} } }))
+    expect(await getStaticJson('/assets/ui.nl.json', { fetchImpl, sleep: noSleep })).toEqual({ nl: { ui: {} } })
+    expect(fetchImpl).toHaveBeenCalledTimes(3)
   })
 })

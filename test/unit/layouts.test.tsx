@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import createCache from '@emotion/cache'
 import type { PageContext } from 'vike/types'
 import { PageShell } from '../../renderer/page-shell'
@@ -150,6 +150,22 @@ describe('layouts of SPEC.md section 2', () => {
     renderShell({ layout: 'empty' })
     expect(screen.queryByRole('banner')).toBeNull()
     expect(screen.queryByRole('contentinfo')).toBeNull()
+  })
+
+  it('the entry warning: confirming it stores a timestamp under site-entry-warning, and it is not shown again', async () => {
+    const first = renderShell({ layout: 'default' })
+    const dialog = screen.getByRole('dialog', { name: 'Alleen voor volwassenen' })
+    expect(window.localStorage.getItem('site-entry-warning')).toBeNull()
+    await act(async () => {
+      fireEvent.click(within(dialog).getByTestId('entry-confirm'))
+    })
+    expect(screen.queryByRole('dialog')).toBeNull()
+    const stored = window.localStorage.getItem('site-entry-warning')!
+    expect(stored).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/)
+    expect(Math.abs(Date.parse(stored) - Date.now())).toBeLessThan(60_000)
+    first.unmount()
+    renderShell({ layout: 'lander' })
+    expect(screen.queryByRole('dialog')).toBeNull()
   })
 
   it('the entry warning in chat, lander and empty layouts is limited to NL and DE', () => {

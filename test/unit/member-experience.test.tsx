@@ -163,11 +163,15 @@ describe('a match is a moment', () => {
     mockFetch({ '/api/like.php': () => ({ body: { liked: true, match: true } }), '/api/likes.php': () => ({ body: { profiles: [], next_cursor: null, liked_by: [], new_likes: 0 } }) })
     await renderPage(<MemberPage />, { data: { member: { profile: noor, fictional_label: null, public_view: false }, login_required: false }, routeParams: { id: '5' } } as never)
     expect(screen.queryByTestId('match-moment')).toBeNull()
+    screen.getByTestId('like-button').focus()
     await act(async () => {
       fireEvent.click(screen.getByTestId('like-button'))
     })
     const moment = await screen.findByTestId('match-moment')
-    expect(moment.getAttribute('role')).toBe('dialog')
+    // A native modal dialog (the page behind inert in the browser), named by its title.
+    expect(moment.tagName).toBe('DIALOG')
+    expect(moment.hasAttribute('open')).toBe(true)
+    expect(screen.getByRole('dialog', { name: 'Het is een match!' })).toBe(moment)
     expect(within(moment).getByRole('heading').textContent).toBe('Het is een match!')
     expect(moment.textContent).toContain('Jij en Noor vinden elkaar leuk.')
     // Their photo is the blurred copy the API sent, with its lock; the viewer without a photo shows an initial.
@@ -180,9 +184,13 @@ describe('a match is a moment', () => {
     expect(within(moment).getByTestId('match-message').getAttribute('href')).toBe('/members/5/chat?icebreaker=1')
     expect(within(moment).getByTestId('match-message').textContent).toBe('Stuur een bericht')
     expect(document.activeElement).toBe(within(moment).getByTestId('match-message'))
-    fireEvent.keyDown(window, { key: 'Escape' })
+    await act(async () => {
+      fireEvent.keyDown(document.activeElement!, { key: 'Escape' })
+    })
     expect(screen.queryByTestId('match-moment')).toBeNull()
     expect(screen.getByTestId('match-tag')).toBeTruthy()
+    // Focus is back where it was: the like button (now "liked").
+    expect(document.activeElement).toBe(screen.getByTestId('like-button'))
   })
 })
 

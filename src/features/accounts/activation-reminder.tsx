@@ -62,7 +62,8 @@ export function ActivationReminder() {
   )
   if (asModal && !modalClosed) {
     return (
-      <Modal title={t('activation_reminder.title')} onClose={() => setModalClosed(true)} closeLabel={t('common.close')}>
+      // Escape and the backdrop close it as its × does; the reminder stays as the alert.
+      <Modal title={t('activation_reminder.title')} onClose={() => setModalClosed(true)} onDismiss={() => setModalClosed(true)} closeLabel={t('common.close')}>
         <p>{body}</p>
         {action}
       </Modal>

@@ -68,7 +68,8 @@ const Close = styled.button(({ theme }) => ({
   color: theme.colors.muted,
   '&:hover': { background: theme.colors.primarySoft },
 }))
-const Large = styled.div({ gridColumn: '1 / -1', borderRadius: 14, overflow: 'hidden', maxHeight: '55vh', cursor: 'zoom-out' })
+// The photo shown large is a button too (keyboard and screen readers): pressed again, it goes back to the thumbnail.
+const Large = styled.button({ gridColumn: '1 / -1', borderRadius: 14, overflow: 'hidden', maxHeight: '55vh', cursor: 'zoom-out', padding: 0, border: 'none', background: 'none', display: 'block', width: '100%' })
 
 export function LikePopup() {
   const { t } = useTranslation()
@@ -103,16 +104,25 @@ export function LikePopup() {
 
   if (!liker) return null
   return (
-    <Card role="dialog" aria-modal="false" aria-labelledby="like-popup-title" data-testid="like-popup">
+    // Not modal (SPEC.md section 2: the page stays usable under it); Escape inside it closes it, as its × does.
+    <Card
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="like-popup-title"
+      data-testid="like-popup"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') setLiker(null)
+      }}
+    >
       <Close type="button" aria-label={t('common.close')} onClick={() => setLiker(null)} data-testid="like-popup-close">
         ×
       </Close>
       {large ? (
-        <Large onClick={() => setLarge(false)} data-testid="like-popup-large">
+        <Large type="button" aria-expanded="true" onClick={() => setLarge(false)} data-testid="like-popup-large">
           <MemberPhoto image={liker.main_image} alt={t('members.photo_of', { name: liker.name })} size="full" ratio="4 / 5" eager />
         </Large>
       ) : (
-        <Face type="button" onClick={() => setLarge(true)} aria-label={t('like_popup.open_photo', { name: liker.name })} data-testid="like-popup-photo">
+        <Face type="button" aria-expanded="false" onClick={() => setLarge(true)} aria-label={t('like_popup.open_photo', { name: liker.name })} data-testid="like-popup-photo">
           <MemberPhoto image={liker.main_image} alt="" eager />
         </Face>
       )}

@@ -107,7 +107,7 @@ export function MatchFinderPage() {
   if (!user) return <LoginRequired title={t('match_finder.title')} message={t('match_finder.login_required')} />
 
   const decide = async (like: boolean) => {
-    if (!current) return
+    if (!current || busy) return
     const shown = current
     setBusy(true)
     setError(undefined)
@@ -176,10 +176,10 @@ export function MatchFinderPage() {
       )}
       {current && (
         <Controls>
-          <Button type="button" variant="ghost" onClick={() => decide(false)} disabled={busy} aria-keyshortcuts="ArrowLeft" data-testid="finder-skip">
+          <Button type="button" variant="ghost" onClick={() => decide(false)} aria-disabled={busy} aria-keyshortcuts="ArrowLeft" data-testid="finder-skip">
             ✕ {t('match_finder.skip')}
           </Button>
-          <Button type="button" onClick={() => decide(true)} disabled={busy} aria-keyshortcuts="ArrowRight" data-testid="finder-like">
+          <Button type="button" onClick={() => decide(true)} aria-disabled={busy} aria-keyshortcuts="ArrowRight" data-testid="finder-like">
             <Heart size={18} /> {t('member.like')}
           </Button>
         </Controls>

@@ -1,7 +1,7 @@
 // "Het is een match!": the moment two members like each other, full screen, as members know it from dating apps.
 // Both photos as the viewer may see them (the other's photo blurred with its lock for members who are not premium,
 // exactly as the API sent it), and the way to the conversation, which opens with the icebreakers.
-import { useEffect, useRef } from 'react'
+import { useRef } from 'react'
 import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { useSession } from '../../shared/session/session-context'
@@ -9,12 +9,23 @@ import { usePageContext } from '../../../renderer/page-context'
 import type { MemberImage } from '../../shared/discovery-contracts'
 import { FictionalLabel, MemberPhoto } from '../../ui/member-card'
 import { Heart } from '../../ui/heart'
+import { useModalDialog } from '../../ui/modal'
 
-const Overlay = styled.div(({ theme }) => ({
+// A native <dialog> opened as a modal (useModalDialog): the page behind is inert, Tab stays in the moment, Escape
+// closes it and focus goes back to the like button.
+const Overlay = styled.dialog(({ theme }) => ({
   position: 'fixed',
   inset: 0,
   zIndex: 1100,
-  display: 'flex',
+  display: 'none',
+  '&[open]': { display: 'flex' },
+  width: '100%',
+  height: '100%',
+  maxWidth: 'none',
+  maxHeight: 'none',
+  margin: 0,
+  border: 'none',
+  boxSizing: 'border-box',
   flexDirection: 'column',
   alignItems: 'center',
   justifyContent: 'center',
@@ -27,6 +38,7 @@ const Overlay = styled.div(({ theme }) => ({
   animation: 'match-in 280ms ease-out',
   '@keyframes match-in': { from: { opacity: 0, transform: 'scale(1.04)' }, to: { opacity: 1, transform: 'none' } },
   '&:focus': { outline: 'none' },
+  '&::backdrop': { background: 'rgba(20, 10, 20, 0.6)' },
   '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
 }))
 
@@ -120,16 +132,11 @@ export function MatchMoment({ member, onClose }: { member: MatchedMember; onClos
   const { user } = useSession()
   const { tenant } = usePageContext()
   const primary = useRef<HTMLAnchorElement>(null)
-  useEffect(() => {
-    primary.current?.focus()
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose()
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [onClose])
+  const dialog = useModalDialog(onClose, primary)
   const own = user?.profile?.main_image
   const ownName = user?.profile?.name ?? ''
   return (
-    <Overlay role="dialog" aria-modal="true" aria-labelledby="match-title" aria-describedby="match-body" data-testid="match-moment">
+    <Overlay ref={dialog} aria-modal="true" aria-labelledby="match-title" aria-describedby="match-body" data-testid="match-moment">
       <Title id="match-title">{t('match_moment.title')}</Title>
       <Body id="match-body">{t('match_moment.body', { name: member.name })}</Body>
       <Pair>

@@ -160,7 +160,10 @@ function MemberProfileView({ id }: { id: number }) {
   const anyLocked = photos.some((ph) => ph.locked)
   const country = tenant.settings.countries.find((c) => c.code === p.country)?.name
 
+  // While a call runs the buttons are aria-disabled, not disabled: a disabled button drops the keyboard focus (to the
+  // page's body), and the match moment hands focus back to the like button when it closes.
   const act = async (run: () => Promise<MemberProfile>) => {
+    if (busy) return
     setBusy(true)
     setError(undefined)
     try {
@@ -277,7 +280,7 @@ function MemberProfileView({ id }: { id: number }) {
             <Actions>
               {!p.blocked && (
                 <>
-                  <Button type="button" variant={p.liked ? 'ghost' : 'primary'} onClick={like} disabled={busy} aria-pressed={p.liked} data-testid="like-button">
+                  <Button type="button" variant={p.liked ? 'ghost' : 'primary'} onClick={like} aria-disabled={busy} aria-pressed={p.liked} data-testid="like-button">
                     <Heart size={18} /> {p.liked ? t('member.unlike') : t('member.like')}
                   </Button>
                   <ButtonLink href={chatHref(p.id)} variant="secondary" data-testid="message-link">

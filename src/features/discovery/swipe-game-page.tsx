@@ -224,10 +224,12 @@ export function SwipeGamePage() {
         {announcement}
       </VisuallyHidden>
       <Controls>
-        <Round type="button" tone="skip" aria-label={t('swipe.skip')} aria-keyshortcuts="ArrowLeft" title={t('swipe.skip')} onClick={() => fling('left')} disabled={!top || limitReached || Boolean(leaving)} data-testid="swipe-skip">
+        {/* During the card's 220 ms fly-out the buttons are aria-disabled, not disabled: a disabled button would drop the
+            keyboard focus of a member deciding with Enter or Space. */}
+        <Round type="button" tone="skip" aria-label={t('swipe.skip')} aria-keyshortcuts="ArrowLeft" title={t('swipe.skip')} onClick={() => leaving || fling('left')} disabled={!top || limitReached} aria-disabled={Boolean(leaving)} data-testid="swipe-skip">
           ✕
         </Round>
-        <Round type="button" tone="like" aria-label={t('swipe.like')} aria-keyshortcuts="ArrowRight" title={t('swipe.like')} onClick={() => fling('right')} disabled={!top || limitReached || Boolean(leaving)} data-testid="swipe-like">
+        <Round type="button" tone="like" aria-label={t('swipe.like')} aria-keyshortcuts="ArrowRight" title={t('swipe.like')} onClick={() => leaving || fling('right')} disabled={!top || limitReached} aria-disabled={Boolean(leaving)} data-testid="swipe-like">
           <Heart size={30} />
         </Round>
       </Controls>

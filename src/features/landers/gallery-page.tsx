@@ -1,6 +1,7 @@
 // /admin/landers: the marketers' lander gallery (decision 029). Pick a tenant and a language, build a tracking
 // link, and see every lander with every slug of the tenant's niche live (framed from the tenant's own host) at
-// phone and desktop width side by side (or one of them, larger), each with its address to open or copy; below, the tenant's tracked traffic.
+// phone and desktop width side by side (or one of them, larger), each with its address to open or copy; below, the tenant's tracked traffic
+// and its page bounces (visits that arrived with ?lb=1: the page-hidden beacon logs where and when they left).
 import { useEffect, useMemo, useState } from 'react'
 import { ThemeProvider } from '@emotion/react'
 import styled from '../../ui/styled'
@@ -16,7 +17,7 @@ import { TRACKING_FIELDS } from '../../shared/tracking'
 import type { Tracking } from '../../shared/contracts'
 import type { LanderDesign } from './slug'
 import { GalleryPreview } from './gallery-preview'
-import { designsFor, landerHref, landerGalleryEndpoint, trafficStatsEndpoint, type GalleryTenant } from './gallery'
+import { designsFor, landerHref, landerGalleryEndpoint, pageBouncesEndpoint, trafficStatsEndpoint, type GalleryTenant } from './gallery'
 
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const
 type Size = keyof typeof SIZES
@@ -140,6 +141,7 @@ function Gallery() {
       <ThemeProvider theme={themeFor(tenant.theme)}>
         <TenantGallery key={tenant.id} tenant={tenant} lang={lang ?? tenant.default_language} view={view} tracking={tracking} />
         <TrafficTable tenant={tenant} />
+        <BouncesTable tenant={tenant} />
       </ThemeProvider>
     </div>
   )
@@ -244,6 +246,45 @@ function TrafficTable({ tenant }: { tenant: GalleryTenant }) {
                   <td className="n">{r.signups}</td>
                   <td className="n">{r.first_purchases}</td>
                   <td className="n">{r.revenue.map((x) => money(x.amount_cents, x.currency)).join(' + ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      )}
+    </Section>
+  )
+}
+
+/** The page bounces of the tenant (query flag lb, SPEC.md section 9): per page the count and the median time on it. */
+function BouncesTable({ tenant }: { tenant: GalleryTenant }) {
+  const { t, i18n } = useTranslation()
+  const stats = useEndpoint(pageBouncesEndpoint, { query: { tenant: tenant.id } })
+  const seconds = useMemo(() => new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'second', maximumFractionDigits: 1 }), [i18n.language])
+  const when = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }), [i18n.language])
+  const rows = stats.data?.rows
+  return (
+    <Section data-testid="gallery-bounces">
+      <h2>{t('landers.admin.bounces', { days: stats.data?.days ?? 30 })}</h2>
+      <p>{t('landers.admin.bounces_intro', { count: stats.data?.total ?? 0 })}</p>
+      {rows && rows.length > 0 && (
+        <TableWrap>
+          <table>
+            <thead>
+              <tr>
+                <th>{t('landers.admin.col_page')}</th>
+                <th>{t('landers.admin.col_bounces')}</th>
+                <th>{t('landers.admin.col_median')}</th>
+                <th>{t('landers.admin.col_last')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.path} data-testid="bounce-row">
+                  <td>{r.path}</td>
+                  <td className="n">{r.bounces}</td>
+                  <td className="n">{seconds.format(r.median_ms / 1000)}</td>
+                  <td>{when.format(new Date(r.last_at))}</td>
                 </tr>
               ))}
             </tbody>

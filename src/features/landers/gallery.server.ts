@@ -1,9 +1,10 @@
 // The marketers' lander gallery's endpoints (decision 029): the tenants with the slugs of their niche and where
-// their landers are, and the traffic figures by landing and source. Both are console endpoints (action landers.view: admin and marketer).
-import { and, count, eq, gt, sql, sum } from 'drizzle-orm'
+// their landers are, the traffic figures by landing and source, and the page bounces logged with the query flag lb.
+// All are console endpoints (action landers.view: admin and marketer).
+import { and, count, desc, eq, gt, sql, sum } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/client.server'
-import { trafficConversions, trafficVisits } from '../../db/schema'
+import { pageBounces, trafficConversions, trafficVisits } from '../../db/schema'
 import type { Tenant } from '../../shared/tenant-schema'
 import type { FeatureRouteOptions } from '../../server/core.server'
 import { ApiError } from '../../shared/api-errors'
@@ -11,7 +12,7 @@ import { hostName } from '../../shared/host-name'
 import { tenantUrl } from '../mail/index.server'
 import { tenantLocales } from '../settings/index.server'
 import { LANDER_DESIGNS } from './slug'
-import { gallerySlugs, landerGalleryEndpoint, trafficStatsEndpoint, type TrafficRow } from './gallery'
+import { gallerySlugs, landerGalleryEndpoint, pageBouncesEndpoint, trafficStatsEndpoint, type PageBounceRow, type TrafficRow } from './gallery'
 import { allPools, poolsOf } from '../../shared/staff-policy'
 
 /** Local preview (the gallery opened on a *.localhost host): `http://<id>.localhost:<port>`; else the public address. */
@@ -63,6 +64,30 @@ export async function trafficStats(db: Db, tenantId: string, days: number): Prom
   return [...rows.values()].sort((a, b) => b.visits + b.signups - (a.visits + a.signups) || a.landing.localeCompare(b.landing)).slice(0, 1000)
 }
 
+/** A tenant's page bounces of the last `days` per path (the shell's page-hidden beacon with lb=1), most first; at most 200 paths. */
+export async function pageBounceStats(db: Db, tenantId: string, days: number): Promise<{ total: number; rows: PageBounceRow[] }> {
+  const since = sql`now() - make_interval(days => ${days})`
+  const where = and(eq(pageBounces.tenantId, tenantId), gt(pageBounces.createdAt, since))
+  const n = count()
+  const rows = await db
+    .select({
+      path: pageBounces.path,
+      bounces: n,
+      median: sql<string>`percentile_cont(0.5) within group (order by ${pageBounces.msSinceLoad})`,
+      last: sql<string>`max(${pageBounces.createdAt})`,
+    })
+    .from(pageBounces)
+    .where(where)
+    .groupBy(pageBounces.path)
+    .orderBy(desc(n), pageBounces.path)
+    .limit(200)
+  const [{ total }] = await db.select({ total: count() }).from(pageBounces).where(where)
+  return {
+    total: Number(total),
+    rows: rows.map((r) => ({ path: r.path, bounces: Number(r.bounces), median_ms: Math.round(Number(r.median)), last_at: new Date(r.last).toISOString() })),
+  }
+}
+
 export function landerGalleryRoutes(app: FastifyInstance, { core: { route } }: FeatureRouteOptions) {
   const { db } = app.services.database
   const { tenants, config } = app.services
@@ -98,4 +123,10 @@ export function landerGalleryRoutes(app: FastifyInstance, { core: { route } }: F
       return { tenant: tenant.id, days, rows: await trafficStats(db, tenant.id, days) }
     },
   )
+  route(app, pageBouncesEndpoint, async (req) => {
+    const tenant = visible(req.ctx.staff).find((t) => t.id === req.query.tenant)
+    if (!tenant) throw new ApiError(404, 'not_found', req.ctx.t('errors.not_found'))
+    const days = req.query.days ?? 30
+    return { tenant: tenant.id, days, ...(await pageBounceStats(db, tenant.id, days)) }
+  })
 }

@@ -1,5 +1,6 @@
 // The marketers' lander gallery (/admin/landers, decision 029): which slugs it shows per tenant, the lander
-// addresses with a tracking link, and the contracts of its two staff endpoints.
+// addresses with a tracking link, and the contracts of its staff endpoints (the gallery, the traffic figures and the
+// page bounces logged with the query flag lb).
 import { z } from 'zod'
 import { defineEndpoint } from '../../shared/endpoint'
 import { NICHES, type NicheCode } from '../../shared/niches'
@@ -91,5 +92,32 @@ export const trafficStatsEndpoint = defineEndpoint({
   staffAction: 'landers.view',
   query: trafficStatsRequest,
   response: z.object({ tenant: z.string(), days: z.number().int(), rows: z.array(trafficRowSchema) }),
+  errors: ['forbidden', 'not_found'],
+})
+
+export const pageBounceRowSchema = z.object({
+  /** The page's path (without query). */
+  path: z.string(),
+  bounces: z.number().int(),
+  /** The median time from loading the page to leaving it, in milliseconds. */
+  median_ms: z.number().int(),
+  /** When the last bounce of this path was logged (ISO 8601). */
+  last_at: z.string(),
+})
+export type PageBounceRow = z.infer<typeof pageBounceRowSchema>
+
+/**
+ * The page bounces of a tenant (SPEC.md section 9, query flag lb): a visitor who arrived with ?lb=1 sends, with the
+ * page-hidden beacon, the page and the time on it (src/shared/page-hidden.ts, stored by the shell feature); per path
+ * the count and the median time, most bounces first.
+ */
+export const pageBouncesEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/page-bounces.php',
+  summary: 'Page bounces logged with the query flag lb for a tenant, per page: count, median time on the page, last one',
+  session: 'staff',
+  staffAction: 'landers.view',
+  query: trafficStatsRequest,
+  response: z.object({ tenant: z.string(), days: z.number().int(), total: z.number().int(), rows: z.array(pageBounceRowSchema) }),
   errors: ['forbidden', 'not_found'],
 })
