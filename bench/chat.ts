@@ -6,7 +6,9 @@
 //
 // Settings (environment): BENCH_DATABASE_URL (an admin connection, default postgres://postgres@127.0.0.1:5432/postgres),
 // BENCH_REDIS_URL (default redis://127.0.0.1:6379), BENCH_RATE (500 msg/s), BENCH_SECONDS (20), BENCH_SOCKETS (2000),
-// BENCH_WARMUP_SECONDS (5).
+// BENCH_WARMUP_SECONDS (5), BENCH_CHAT_PORTS ("4500,4501": the two servers' ports; free ports by default),
+// BENCH_BASELINE=<dir> (run the servers of another checkout with its own build, e.g. `git archive <commit> | tar -x
+// -C <dir>`, node_modules linked, `node scripts/build.mjs` there: before/after runs alternated under the same load).
 //
 // Besides latency it reports the CPU time the two servers and the database's backends spent per stored message,
 // per second of the run too: on a machine shared with other work the latency follows whatever else runs, the CPU
@@ -15,6 +17,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
+import os from 'node:os'
 import { performance } from 'node:perf_hooks'
 import type { ChildProcess } from 'node:child_process'
 import pg from 'pg'
@@ -127,7 +130,7 @@ async function createMembers(url: string) {
 }
 
 async function main() {
-  ensureFreshBuild()
+  if (!process.env.BENCH_BASELINE) ensureFreshBuild()
   const dbName = `bench_chat_${process.pid}`
   const admin = new pg.Client({ connectionString: ADMIN_URL })
   await admin.connect()
@@ -156,9 +159,11 @@ async function main() {
       PUBLIC_URL,
     }
     // The first instance migrates the new database; the second starts on the migrated one.
-    const ports = [await freePort(), await freePort()]
-    servers.push(await startProcess('dist/node/main.mjs', env, ports[0]))
-    servers.push(await startProcess('dist/node/main.mjs', env, ports[1]))
+    const ports = process.env.BENCH_CHAT_PORTS ? process.env.BENCH_CHAT_PORTS.split(',').map(Number) : [await freePort(), await freePort()]
+    const cwd = process.env.BENCH_BASELINE
+    console.log(`servers: ${cwd ?? 'this checkout'}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} CPUs`)
+    servers.push(await startProcess('dist/node/main.mjs', env, ports[0], [], cwd))
+    servers.push(await startProcess('dist/node/main.mjs', env, ports[1], [], cwd))
     const setupStart = performance.now()
     const { ids, tokens, conversations } = await createMembers(dbUrl.toString())
     console.log(`${ids.length} members and ${conversations.length} conversations made in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`)
@@ -306,8 +311,8 @@ async function main() {
     })
     const measuredStart = start + WARMUP_SECONDS * 1000
     const sendSeconds = (performance.now() - measuredStart) / 1000
-    // Stragglers: wait for the answers and deliveries still under way (bounded).
-    const settleEnd = performance.now() + 10_000
+    // Stragglers: wait for the answers and deliveries still under way (bounded: 30 s)./
+    const settleEnd = performance.now() + 30_000
     const expected = () => [...sent.values()].filter((s) => s.status === 201).reduce((n, s) => n + (socketsOf.get(s.recipient) ?? 0), 0)
     const delivered = () => [...received.values()].reduce((n, m) => n + m.size, 0)
     while (performance.now() < settleEnd && (inFlight > 0 || delivered() < expected())) await sleep(50)
@@ -316,6 +321,7 @@ async function main() {
     await sampleCpu()
     await monitor.end()
     const wallSeconds = (performance.now() - measuredStart) / 1000
+    console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`)
 
     const all = [...sent.values()]
     const measured = all.filter((s) => !s.warmup)

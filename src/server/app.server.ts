@@ -105,7 +105,8 @@ export async function buildApp({ services, pages, logger = false, onRoute, logSt
     if (FILE_PATHS.test(req.url)) return
     // A tenant switched off answers 503 before any session or database lookup (docs/decisions/027).
     if (tenant.maintenance) return sendMaintenance(services, req, reply, tenant)
-    req.ctx = await buildRequestContext(services, req, tenant)
+    // A route that checks the session in its own statement (the chat's send) may take the account from the cache.
+    req.ctx = await buildRequestContext(services, req, tenant, { cachedSession: (req.routeOptions.config as { cachedSession?: boolean } | undefined)?.cachedSession === true })
     // A page (any landing address) with tracking parameters: the first-touch cookie and the marketers' visit (decision 029).
     if (!req.url.startsWith('/api/') && !req.url.startsWith('/i18n/')) await captureFirstTouch(services.database.db, req, reply, { secure: services.config.secureCookies })
     // A state-changing API request from another origin is refused.

@@ -51,6 +51,11 @@ export interface RequestContext {
   i18n: I18n
   country: string | undefined
   account: Account | undefined
+  /**
+   * Set when account came from the short-lived session cache (a route with sessionCheckedByHandler): the sha256 of
+   * the session token, which the handler's own statement must check (the session may have ended since).
+   */
+  sessionHash?: string
   /** The staff member of the console session (its own cookie, decision 028), apart from any member session. */
   staff: Account | undefined
 }

@@ -32,6 +32,12 @@ export interface RouteOptions {
    * method and path (POST /api/user.php and POST /api/user.php?push=1 of SPEC.md section 7).
    */
   constraints?: Record<string, unknown>
+  /**
+   * The handler checks the member's session itself, in the statement that does the work (the chat's send): the
+   * request's account may then come from the short-lived session cache (accountForSessionCached) instead of a
+   * database look-up, and req.ctx.sessionHash names the session to check. Only for handlers that do check it.
+   */
+  sessionCheckedByHandler?: boolean
 }
 
 type Registered = { handler: EndpointHandler<EndpointDefinition>; opts: RouteOptions }
@@ -57,6 +63,7 @@ export function route<E extends EndpointDefinition>(app: FastifyInstance, def: E
     method: def.method,
     url: def.path,
     ...(opts.constraints ? { constraints: opts.constraints } : {}),
+    ...(opts.sessionCheckedByHandler ? { config: { cachedSession: true } } : {}),
     schema: {
       summary: def.summary,
       description: `Session: ${def.session}. Error codes: ${codes.join(', ')}.`,

@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify'
 import { LANGUAGE_COOKIE, isLocale, type Locale } from '../shared/locales'
 import type { Tenant } from '../shared/tenant-schema'
-import { accountForSession, type Account } from '../features/accounts/sessions.server'
+import { accountForSession, accountForSessionCached, type Account } from '../features/accounts/sessions.server'
 import { localesFor, selectedCountry, tenantLocales } from '../features/settings/settings.server'
 import type { RequestContext, Services } from './context.server'
 import { staffCookieName, staffForSession } from '../features/console/staff-auth.server'
@@ -28,9 +28,19 @@ export function chooseLanguage(tenant: Tenant, opts: { requested?: string; cooki
   return offered.includes(tenant.default_locale) ? tenant.default_locale : offered[0]
 }
 
-export async function buildRequestContext(services: Services, req: FastifyRequest, tenant: Tenant): Promise<RequestContext> {
+/** cachedSession: the route checks the session itself (sessionCheckedByHandler), the account may come from the cache. */
+export async function buildRequestContext(services: Services, req: FastifyRequest, tenant: Tenant, opts: { cachedSession?: boolean } = {}): Promise<RequestContext> {
   const country = services.geoip(req.ip)
-  const account = await accountForSession(services.database.db, req.cookies[services.config.sessionCookie], tenant)
+  const token = req.cookies[services.config.sessionCookie]
+  let account: Account | undefined
+  let sessionHash: string | undefined
+  if (opts.cachedSession) {
+    const cached = await accountForSessionCached(services.database.db, token, tenant)
+    account = cached?.account
+    sessionHash = cached?.tokenHash
+  } else {
+    account = await accountForSession(services.database.db, token, tenant)
+  }
   // The console's session is looked up only when its cookie came along (never for members' requests).
   const staffToken = req.cookies[staffCookieName(services.config.sessionCookie)]
   const staff = staffToken ? await staffForSession(services.database.db, staffToken, tenant.id) : undefined
@@ -43,5 +53,5 @@ export async function buildRequestContext(services: Services, req: FastifyReques
     country: selectedCountry(tenant, country),
   })
   const i18n = services.i18n.forRequest(lng)
-  return { tenant, lng, i18n, t: i18n.t.bind(i18n), country, account, staff }
+  return { tenant, lng, i18n, t: i18n.t.bind(i18n), country, account, staff, ...(sessionHash ? { sessionHash } : {}) }
 }

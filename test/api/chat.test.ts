@@ -6,7 +6,7 @@ import { describeEachDb, openTestDatabase, type DbKind } from '../support/db'
 import { createMember, hostOf, makeTestApp } from '../support/app'
 import { liveSocket } from '../support/live'
 import type { Database } from '../../src/db/client.server'
-import { accounts, blocks, creditLedger, messages, profiles } from '../../src/db/schema'
+import { accounts, blocks, creditLedger, messages, profiles, sessions } from '../../src/db/schema'
 import { createSession } from '../../src/features/accounts/sessions.server'
 
 jest.setTimeout(60_000)
@@ -358,6 +358,47 @@ describeEachDb('chat API', (kind: DbKind) => {
     const over = await send(a.cookie, where, { kind: 'text', client_id: clientId(), text: 'te veel' })
     expect(over.statusCode).toBe(429)
     expect(over.json()).toMatchObject({ error: 'too_many_requests', message: 'Te veel verzoeken, probeer het over een minuut opnieuw.' })
+  })
+
+  // The send takes the member from a short-lived session cache and checks the session in its own statement
+  // (docs/decisions/044, addendum): a session that ended since the previous send refuses the very next one.
+  it('refuses the next send after a logout, a ban or an expiry, though the previous send had just passed', async () => {
+    const b = await member()
+    for (const end of ['logout', 'ban', 'expiry', 'deletion'] as const) {
+      const a = await member()
+      await setCredits(database, a.id, 100)
+      const first = await send(a.cookie, `member_id=${b.id}`, { kind: 'text', client_id: clientId(), text: 'Hoi' })
+      const where = `conversation_id=${first.json().message.conversation_id}`
+      expect((await send(a.cookie, where, { kind: 'text', client_id: clientId(), text: 'Nog een' })).statusCode).toBe(201)
+      if (end === 'logout') expect((await app.inject({ method: 'GET', url: '/api/logout.php', headers: { host: HOST, cookie: a.cookie } })).statusCode).toBe(200)
+      if (end === 'ban') await database.db.update(accounts).set({ status: 'banned' }).where(eq(accounts.id, a.id))
+      if (end === 'expiry') await database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.accountId, a.id))
+      if (end === 'deletion') await database.db.update(accounts).set({ status: 'deleted' }).where(eq(accounts.id, a.id))
+      const refused = await send(a.cookie, where, { kind: 'text', client_id: clientId(), text: 'Te laat' })
+      expect({ end, status: refused.statusCode, error: refused.json().error }).toEqual({ end, status: 403, error: 'authentication_required' })
+      const stored = await database.db.select({ body: messages.body }).from(messages).where(eq(messages.senderId, a.id))
+      expect(stored.map((m) => m.body)).toEqual(['Hoi', 'Nog een'])
+      expect((await database.db.select({ credits: accounts.credits }).from(accounts).where(eq(accounts.id, a.id)))[0].credits).toBe(100 - 2 * costs().message_credits)
+      // And the member stays refused (the cache forgot the session).
+      expect((await send(a.cookie, where, { kind: 'text', client_id: clientId(), text: 'Weer' })).statusCode).toBe(403)
+    }
+  })
+
+  it('sends the balance event with the premium state as stored at the send', async () => {
+    const a = await member()
+    const b = await member()
+    await setCredits(database, a.id, 100, false)
+    const first = await send(a.cookie, `member_id=${b.id}`, { kind: 'text', client_id: clientId(), text: 'Hoi' })
+    const where = `conversation_id=${first.json().message.conversation_id}`
+    await setCredits(database, a.id, 100, true)
+    const heard: string[] = []
+    const detach = app.services.realtime.attach(a.id, { send: (d) => heard.push(d) })
+    try {
+      expect((await send(a.cookie, where, { kind: 'text', client_id: clientId(), text: 'Nu premium' })).statusCode).toBe(201)
+    } finally {
+      detach()
+    }
+    expect(heard.map((d) => JSON.parse(d))).toContainEqual({ type: 'balance', credits: 100 - costs().message_credits, paid_user: true })
   })
 
   it('closes a socket without a session', async () => {

@@ -99,6 +99,42 @@ export async function accountForSession(db: Db, token: string | undefined, tenan
 
 export type Account = typeof accounts.$inferSelect
 
+/**
+ * How long a session's account is reused by routes that check the session in their own statement
+ * (sessionCheckedByHandler: the chat's send). A logout, ban or expiry still refuses the very next send (the
+ * statement checks the session and the account's status); what may be this old is only what the route uses
+ * before its statement: the member's id and pool (never change), and the language of an error message.
+ */
+export const SESSION_CACHE_MS = 60_000
+const SESSION_CACHE_MAX = 50_000
+const cachedSessions = new WeakMap<Db, Map<string, { account: Account; tokenHash: string; until: number }>>()
+
+/** accountForSession through the short-lived cache, with the token's hash for the handler's own check. */
+export async function accountForSessionCached(db: Db, token: string | undefined, tenant: { id: string; pool: string }): Promise<{ account: Account; tokenHash: string } | undefined> {
+  if (!token || token.length > 100) return undefined
+  let cache = cachedSessions.get(db)
+  if (!cache) cachedSessions.set(db, (cache = new Map()))
+  const key = `${tenant.id}\n${token}`
+  const hit = cache.get(key)
+  const now = Date.now()
+  if (hit && hit.until > now) return hit
+  const account = await accountForSession(db, token, tenant)
+  if (!account) {
+    cache.delete(key)
+    return undefined
+  }
+  const entry = { account, tokenHash: hashToken(token), until: now + SESSION_CACHE_MS }
+  cache.delete(key)
+  if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!)
+  cache.set(key, entry)
+  return entry
+}
+
+/** Drops a session from the cache (its handler found it ended). */
+export function forgetCachedSession(db: Db, token: string | undefined, tenant: { id: string }): void {
+  if (token) cachedSessions.get(db)?.delete(`${tenant.id}\n${token}`)
+}
+
 /** The logged-in user of SPEC.md section 3, field by field: nothing else leaves the server. */
 /** mediaBase is the tenant's cdn_prefix: media addresses start with it. */
 export async function presentUser(db: Db, account: Account, mediaBase = ''): Promise<PresentedUser> {

@@ -3,7 +3,7 @@
 // unread counts and hiding. Live delivery is the caller's job (routes.server.ts).
 import crypto from 'node:crypto'
 import pg from 'pg'
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, fillPlaceholders, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.server'
 import { accounts, blocks, conversationMembers, conversations, messages, photos, profiles } from '../../db/schema'
 import type { ChatListItem, ChatMessage, SendMessageRequest } from '../../shared/chat-contracts'
@@ -184,6 +184,19 @@ export interface SendInput {
   isOnline?: (accountId: number) => Promise<boolean>
   /** A fictional profile's reply written by a chat operator (the console): it costs the profile nothing. */
   free?: boolean
+  /**
+   * The request's session, checked by the send statement itself (an existing conversation): the route then took the
+   * sender from a short-lived cache instead of a look-up of its own (chat routes). A session that ended (logout,
+   * expiry, ban, deletion) throws SessionEnded and nothing is stored.
+   */
+  session?: { tokenHash: string; tenantId: string }
+}
+
+/** The session that SendInput.session named is no longer valid: answered as authentication_required. */
+export class SessionEnded extends Error {
+  constructor() {
+    super('session_ended')
+  }
 }
 
 /**
@@ -230,6 +243,8 @@ export interface SendResult {
   row: MessageRow
   recipientId: number
   credits: number
+  /** The sender's premium state as the send read it (absent for a duplicate). */
+  senderPaid?: boolean
   /** The recipient's unread total right after this message (absent for a duplicate). */
   recipientUnread?: number
   /** A retry of a message stored before: nothing was stored or charged again. */
@@ -261,7 +276,7 @@ export async function sendMessage(db: Db, input: SendInput): Promise<SendResult>
     if (!gif) throw new ChatError('unknown_gif')
     gifBody = JSON.stringify(gif)
   }
-  const stored: StoredMessage = {
+  const stored = {
     pool,
     senderId: sender.id,
     clientId: message.client_id,
@@ -275,9 +290,10 @@ export async function sendMessage(db: Db, input: SendInput): Promise<SendResult>
           : gifBody,
     giftId: message.kind === 'gift' ? message.gift_id : null,
     gifId: message.kind === 'gif' ? message.gif_id : null,
-    reason: message.kind === 'text' || message.kind === 'gif' ? 'message' : message.kind === 'image' ? 'photo' : 'gift',
+    reason: (message.kind === 'text' || message.kind === 'gif' ? 'message' : message.kind === 'image' ? 'photo' : 'gift') as LedgerReason,
   }
-  const costSql = input.free ? sql`0::int` : costBySenderCountry(tenant, message.kind === 'gift' ? message : { kind: message.kind }, sender.id)
+  const priced = message.kind === 'gift' ? message : { kind: message.kind }
+  const shapeOf = (session: boolean): SendShape => ({ tenant, priced, free: input.free === true, session })
   // Asked before anything is written, so no lock is held while Redis answers; a failing presence store means push.
   const offline = async (recipientId: number) => (input.isOnline ? !(await input.isOnline(recipientId).catch(() => false)) : false)
   // A member marked vulnerable sends no paid message to a fictional profile until staff review it (the ACM
@@ -294,15 +310,25 @@ export async function sendMessage(db: Db, input: SendInput): Promise<SendResult>
       const pair = await participants(db, pool, input.conversationId)
       if (!pair || (pair[0] !== sender.id && pair[1] !== sender.id)) throw new ChatError('not_found')
       const recipientId = pair[0] === sender.id ? pair[1] : pair[0]
-      await refuseIfVulnerable(recipientId)
-      const r = await sendStatement(db, { ...stored, conversationId: input.conversationId, recipientId, costSql, senderActive: sender.status === 'active', push: await offline(recipientId) })
+      // A marked sender writing to a fictional profile is refused by the statement (vulnerable), on the account as stored now.
+      const session = input.session
+      const r = await sendStatement(db, shapeOf(session !== undefined), {
+        ...stored,
+        conversationId: input.conversationId,
+        recipientId,
+        push: await offline(recipientId),
+        sessionHash: session?.tokenHash ?? null,
+        tenantId: session?.tenantId ?? null,
+      })
+      if (!r.authenticated) throw new SessionEnded()
       if (!r.found) throw new ChatError('not_found')
+      if (r.vulnerable) throw new ChatError('vulnerable_review')
       if (r.duplicate) return (await findByClientId(db, sender.id, message.client_id, input.mediaBase))!
       if (r.blocked) throw new ChatError('blocked')
       if (!r.partner) throw new ChatError('not_found')
       // SPEC.md section 6: replying needs a confirmed e-mail address.
       if (!r.mayWrite) throw new ChatError('email_not_confirmed')
-      if (r.row) return { message: presentMessage(r.row, sender, input.mediaBase), row: r.row, recipientId, credits: r.credits!, recipientUnread: r.recipientUnread, duplicate: false }
+      if (r.row) return { message: presentMessage(r.row, { id: sender.id, paidUser: r.senderPaid }, input.mediaBase), row: r.row, recipientId, credits: r.credits!, senderPaid: r.senderPaid, recipientUnread: r.recipientUnread, duplicate: false }
       // Not charged: out of credits, or a parallel retry of this very send got there first.
       const winner = await findByClientId(db, sender.id, message.client_id, input.mediaBase)
       if (winner) return winner
@@ -330,10 +356,10 @@ export async function sendMessage(db: Db, input: SendInput): Promise<SendResult>
       if (again) return again
       const conversationId = await startConversation(tx, sender, recipientId)
       // The checks were made above; the statement makes them again, on the conversation this transaction made.
-      const r = await sendStatement(tx, { ...stored, conversationId, recipientId, costSql, senderActive: true, push })
+      const r = await sendStatement(tx, shapeOf(false), { ...stored, conversationId, recipientId, push, sessionHash: null, tenantId: null })
       // Out of credits: the whole transaction (the new conversation too) is rolled back.
       if (!r.row) throw new ChatError('insufficient_credits')
-      return { message: presentMessage(r.row, sender, input.mediaBase), row: r.row, recipientId, credits: r.credits!, recipientUnread: r.recipientUnread, duplicate: false }
+      return { message: presentMessage(r.row, { id: sender.id, paidUser: r.senderPaid }, input.mediaBase), row: r.row, recipientId, credits: r.credits!, senderPaid: r.senderPaid, recipientUnread: r.recipientUnread, duplicate: false }
     })
   } catch (err) {
     // Two sends with the same client id at once: the loser of the unique index answers the winner's message.
@@ -343,30 +369,6 @@ export async function sendMessage(db: Db, input: SendInput): Promise<SendResult>
     }
     throw err
   }
-}
-
-interface StoredMessage {
-  pool: string
-  senderId: number
-  clientId: string
-  kind: string
-  body: string | null
-  giftId: string | null
-  gifId: string | null
-  /** The ledger reason: message, photo or gift. */
-  reason: LedgerReason
-}
-
-/**
- * Runs a hot statement as a named prepared statement on PostgreSQL (parsed once per connection, then only bound
- * and executed: the send statement is long), through Drizzle otherwise (PGlite, transactions).
- */
-async function executePrepared(q: Db | Tx, statement: SQL): Promise<{ rows: unknown[] }> {
-  const client = (q as { $client?: unknown }).$client
-  if (!(client instanceof pg.Pool)) return (await q.execute(statement)) as unknown as { rows: unknown[] }
-  const query = (q as unknown as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(statement)
-  const name = `chat_${crypto.createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`
-  return client.query({ name, text: query.sql, values: query.params })
 }
 
 /**
@@ -420,8 +422,11 @@ async function fetchParticipants(db: Db, cache: Map<number, { pool: string; pair
   }
 }
 
+/** A value of the send statement: bound per send (a parameter of the prepared statement, or the value itself). */
+type Bind = (name: keyof SendValues) => unknown
+
 /** The price of this message as SQL over the sender's profile country (minimum_message_costs, see messageCost). */
-function costBySenderCountry(tenant: Tenant, req: { kind: string; gift_id?: string }, senderId: number): SQL {
+function costBySenderCountry(tenant: Tenant, req: { kind: string; gift_id?: string }, senderId: unknown): SQL {
   const base = messageCost(tenant, req, undefined)
   const cases = Object.keys(tenant.credits.minimum_message_costs)
     .map((country) => [country, messageCost(tenant, req, country)] as const)
@@ -433,14 +438,48 @@ function costBySenderCountry(tenant: Tenant, req: { kind: string; gift_id?: stri
   )} else ${base}::int end)`
 }
 
+/** What varies per send; everything else of the statement is its shape (SendShape). */
+interface SendValues {
+  pool: string
+  senderId: number
+  recipientId: number
+  conversationId: number
+  clientId: string
+  kind: string
+  body: string | null
+  giftId: string | null
+  gifId: string | null
+  /** The ledger reason: message, photo or gift. */
+  reason: LedgerReason
+  /** Queue the web push and the delayed e-mail (the recipient has no open tab). */
+  push: boolean
+  /** The request's session (sha256 of the token) and brand, when the statement is to check it (SendShape.session). */
+  sessionHash: string | null
+  tenantId: string | null
+}
+
+/** What makes two sends the same statement text: the price rule (tenant, kind, gift), free or not, session checked or not. */
+interface SendShape {
+  tenant: Tenant
+  priced: { kind: string; gift_id?: string }
+  free: boolean
+  session: boolean
+}
+
 interface SendStatementResult {
   /** The sender takes part in the conversation (of the pool). */
   found: boolean
+  /** The session given to check is valid (always true when none was given). */
+  authenticated: boolean
   duplicate: boolean
   blocked: boolean
   partner: boolean
   /** Replying needs a confirmed e-mail address. */
   mayWrite: boolean
+  /** The sender is marked vulnerable and the other member is a fictional profile (a paid send is refused). */
+  vulnerable: boolean
+  /** The sender's premium state as the statement read it. */
+  senderPaid: boolean
   /** The stored message; absent when a check failed or the balance was short. */
   row?: MessageRow
   credits?: number
@@ -448,88 +487,153 @@ interface SendStatementResult {
 }
 
 /**
- * One statement that checks and sends: the sender is in the conversation, no block either way, the other member
- * still a chat partner, replying allowed, no earlier send with this client id; then it charges the sender (never
+ * One statement that checks and sends: the session when asked (it exists for this brand, is not expired, its account
+ * is not banned or deleted and is the sender), the sender is in the conversation, no block either way, the other
+ * member still a chat partner, replying allowed (the sender's status as stored now), a sender marked vulnerable does
+ * not pay to write to a fictional profile, no earlier send with this client id; then it charges the sender (never
  * below zero), stores the message, writes the ledger entry, moves the conversation up, counts it unread for the
- * recipient and read for the sender (both see it again if they had hidden it), queues the push job, and returns
- * the recipient's new unread total. A single statement is atomic: when a check fails or the balance is short,
- * nothing is written.
+ * recipient and read for the sender (both see it again if they had hidden it), queues the push job, and returns the
+ * recipient's new unread total. A single statement is atomic: when a check fails or the balance is short, nothing is
+ * written.
  */
-async function sendStatement(
-  q: Db | Tx,
-  m: StoredMessage & { conversationId: number; recipientId: number; costSql: SQL; senderActive: boolean; push: boolean },
-): Promise<SendStatementResult> {
+function sendSql(shape: SendShape, v: Bind): SQL {
+  const costSql = shape.free ? sql`0::int` : costBySenderCountry(shape.tenant, shape.priced, v('senderId'))
+  const sender = sql`${v('senderId')}::bigint`
+  const recipient = sql`${v('recipientId')}::bigint`
+  const conversation = sql`${v('conversationId')}::bigint`
   // Explicit casts: node-postgres sends every parameter as text.
-  const res = (await executePrepared(q, sql`
-    with ctx as (
-      select c.started_by, o.id as other_id,
-        (o.pool = ${m.pool} and o.status in ('active', 'not_confirmed')) as partner,
-        exists (select 1 from blocks b where b.pool = ${m.pool} and ((b.blocker_id = o.id and b.blocked_id = ${m.senderId}::bigint) or (b.blocker_id = ${m.senderId}::bigint and b.blocked_id = o.id))) as blocked,
-        exists (select 1 from messages d where d.sender_id = ${m.senderId}::bigint and d.client_id = ${m.clientId}) as duplicate,
-        (c.started_by = ${m.senderId}::bigint or ${m.senderActive}::boolean) as may_write
+  return sql`
+    with auth as (
+      select ${
+        shape.session
+          ? sql`exists (select 1 from sessions s join accounts sa on sa.id = s.account_id
+              where s.token_hash = ${v('sessionHash')}::text and s.pool = ${v('pool')}::text and s.tenant_id = ${v('tenantId')}::text
+                and s.expires_at > now() and s.account_id = ${sender} and sa.status not in ('deleted', 'banned'))`
+          : sql`true`
+      } as ok
+    ), ctx as (
+      select c.started_by, o.id as other_id, me_a.paid_user as sender_paid,
+        (o.pool = ${v('pool')}::text and o.status in ('active', 'not_confirmed')) as partner,
+        exists (select 1 from blocks b where b.pool = ${v('pool')}::text and ((b.blocker_id = o.id and b.blocked_id = ${sender}) or (b.blocker_id = ${sender} and b.blocked_id = o.id))) as blocked,
+        exists (select 1 from messages d where d.sender_id = ${sender} and d.client_id = ${v('clientId')}::text) as duplicate,
+        (c.started_by = ${sender} or me_a.status = 'active') as may_write,
+        ${shape.free ? sql`false` : sql`(me_a.vulnerable_at is not null and o.fictional)`} as vulnerable
       from conversations c
-      join conversation_members me on me.conversation_id = c.id and me.account_id = ${m.senderId}::bigint
-      join accounts o on o.id = case when c.member_a = ${m.senderId}::bigint then c.member_b else c.member_a end
-      where c.id = ${m.conversationId}::bigint and c.pool = ${m.pool}
+      join conversation_members me on me.conversation_id = c.id and me.account_id = ${sender}
+      join accounts me_a on me_a.id = ${sender}
+      join accounts o on o.id = case when c.member_a = ${sender} then c.member_b else c.member_a end
+      where c.id = ${conversation} and c.pool = ${v('pool')}::text and (select ok from auth)
     ), go as (
-      select ${m.costSql} as cost from ctx where partner and not blocked and not duplicate and may_write and other_id = ${m.recipientId}::bigint
+      select ${costSql} as cost from ctx where partner and not blocked and not duplicate and may_write and not vulnerable and other_id = ${recipient}
     ), charged as (
-      ${chargeSql(m.senderId)}
+      ${chargeSql(sender)}
     ), stored as (
       insert into messages (pool, conversation_id, sender_id, client_id, kind, body, gift_id, gif_id, credits)
-      select ${m.pool}, ${m.conversationId}::bigint, ${m.senderId}::bigint, ${m.clientId}, ${m.kind}, ${m.body}::text, ${m.giftId}::text, ${m.gifId}::text, charged.cost from charged
+      select ${v('pool')}::text, ${conversation}, ${sender}, ${v('clientId')}::text, ${v('kind')}::text, ${v('body')}::text, ${v('giftId')}::text, ${v('gifId')}::text, charged.cost from charged
       returning id, created_at, credits
     ), ledger as (
-      ${ledgerEntrySql({ pool: m.pool, accountId: m.senderId, reason: m.reason, prefix: 'message:', cause: 'stored' })}
+      ${ledgerEntrySql({ pool: sql`${v('pool')}::text`, accountId: sender, reason: sql`${v('reason')}::text`, prefix: 'message:', cause: 'stored' })}
     ), moved as (
-      update conversations c set last_message_at = stored.created_at from stored where c.id = ${m.conversationId}::bigint
+      update conversations c set last_message_at = stored.created_at from stored where c.id = ${conversation}
     ), members as (
       update conversation_members cm set
         hidden_at = null,
-        unread_count = case when cm.account_id = ${m.senderId}::bigint then 0 else cm.unread_count + 1 end,
-        last_read_message_id = case when cm.account_id = ${m.senderId}::bigint then stored.id else cm.last_read_message_id end
-      from stored where cm.conversation_id = ${m.conversationId}::bigint and cm.account_id in (${m.senderId}::bigint, ${m.recipientId}::bigint)
+        unread_count = case when cm.account_id = ${sender} then 0 else cm.unread_count + 1 end,
+        last_read_message_id = case when cm.account_id = ${sender} then stored.id else cm.last_read_message_id end
+      from stored where cm.conversation_id = ${conversation} and cm.account_id in (${sender}, ${recipient})
       returning cm.account_id, cm.unread_count
     ), pushed as (
       -- The web push now, and the e-mail a few minutes later if the message is still unread then.
       insert into jobs (kind, payload, run_at, max_attempts)
-      select k.kind, jsonb_build_object('messageId', stored.id, 'recipientId', ${m.recipientId}::bigint), now() + make_interval(secs => k.delay), k.attempts
+      select k.kind, jsonb_build_object('messageId', stored.id, 'recipientId', ${recipient}), now() + make_interval(secs => k.delay), k.attempts
       from stored cross join (values (${MESSAGE_PUSH_JOB}::text, 0::double precision, ${MESSAGE_PUSH_ATTEMPTS}::int), (${MESSAGE_MAIL_JOB}::text, ${MESSAGE_MAIL_DELAY_S}::double precision, 5::int)) as k(kind, delay, attempts)
-      where ${m.push}::boolean
+      where ${v('push')}::boolean
     )
     -- The recipient's new unread total: their other conversations as the snapshot has them, plus this one's new count.
-    select ctx.partner, ctx.blocked, ctx.duplicate, ctx.may_write, stored.id, stored.created_at, stored.credits as cost, charged.credits,
+    select auth.ok as authenticated, ctx.other_id is not null as found, ctx.partner, ctx.blocked, ctx.duplicate, ctx.may_write, ctx.vulnerable, ctx.sender_paid,
+      stored.id, stored.created_at, stored.credits as cost, charged.credits,
       case when stored.id is null then null else
-        ${unreadTotalSql(m.pool, m.recipientId, m.conversationId)} + coalesce((select unread_count from members where account_id = ${m.recipientId}::bigint), 0)
+        ${unreadTotalSql(sql`${v('pool')}::text`, recipient, conversation)} + coalesce((select unread_count from members where account_id = ${recipient}), 0)
       end as recipient_unread
-    from ctx left join stored on true left join charged on true`)) as unknown as {
-    rows: {
-      partner: boolean
-      blocked: boolean
-      duplicate: boolean
-      may_write: boolean
-      id: string | number | null
-      created_at: string | Date | null
-      cost: number | null
-      credits: number | null
-      recipient_unread: number | null
-    }[]
+    from auth left join ctx on true left join stored on true left join charged on true`
+}
+
+/**
+ * The send statement's text and parameter order, built once per shape and database (Drizzle would build the text and
+ * the prepared statement's name for every send): per send only the values are bound (fillPlaceholders).
+ */
+const PREPARED_SENDS = new WeakMap<Db, WeakMap<Tenant, Map<string, { name: string; text: string; params: unknown[] }>>>()
+let preparedSends = 0
+
+function preparedSend(db: Db, shape: SendShape) {
+  let byTenant = PREPARED_SENDS.get(db)
+  if (!byTenant) PREPARED_SENDS.set(db, (byTenant = new WeakMap()))
+  let byShape = byTenant.get(shape.tenant)
+  if (!byShape) byTenant.set(shape.tenant, (byShape = new Map()))
+  const key = `${shape.priced.kind}:${shape.priced.gift_id ?? ''}:${shape.free}:${shape.session}`
+  let prepared = byShape.get(key)
+  if (!prepared) {
+    const dialect = (db as unknown as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } } }).dialect
+    const query = dialect.sqlToQuery(sendSql(shape, (name) => sql.placeholder(name)))
+    // Named after its text: the same shape prepares the same statement on each connection, once.
+    prepared = { name: `chat_${crypto.createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}_${++preparedSends}`, text: query.sql, params: query.params }
+    byShape.set(key, prepared)
   }
-  const r = res.rows[0]
-  if (!r) return { found: false, duplicate: false, blocked: false, partner: false, mayWrite: false }
-  const out: SendStatementResult = { found: true, duplicate: r.duplicate, blocked: r.blocked, partner: r.partner, mayWrite: r.may_write }
-  if (r.id === null || r.id === undefined) return out
+  return prepared
+}
+
+/**
+ * Runs the send statement: on PostgreSQL as a named prepared statement built once per shape (parsed once per
+ * connection, then only bound and executed); through Drizzle otherwise (PGlite, transactions).
+ */
+async function sendStatement(q: Db | Tx, shape: SendShape, values: SendValues): Promise<SendStatementResult> {
+  const client = (q as { $client?: unknown }).$client
+  let res: { rows: unknown[] }
+  if (client instanceof pg.Pool) {
+    const prepared = preparedSend(q as Db, shape)
+    res = await client.query({ name: prepared.name, text: prepared.text, values: fillPlaceholders(prepared.params, values as unknown as Record<string, unknown>) })
+  } else {
+    res = (await q.execute(sendSql(shape, (name) => values[name]))) as unknown as { rows: unknown[] }
+  }
+  const r = res.rows[0] as
+    | {
+        authenticated: boolean
+        found: boolean
+        partner: boolean | null
+        blocked: boolean | null
+        duplicate: boolean | null
+        may_write: boolean | null
+        vulnerable: boolean | null
+        sender_paid: boolean | null
+        id: string | number | null
+        created_at: string | Date | null
+        cost: number | null
+        credits: number | null
+        recipient_unread: number | null
+      }
+    | undefined
+  const out: SendStatementResult = {
+    authenticated: r?.authenticated === true,
+    found: r?.found === true,
+    duplicate: r?.duplicate === true,
+    blocked: r?.blocked === true,
+    partner: r?.partner === true,
+    mayWrite: r?.may_write === true,
+    vulnerable: r?.vulnerable === true,
+    senderPaid: r?.sender_paid === true,
+  }
+  if (!r || r.id === null || r.id === undefined) return out
   out.row = {
     id: Number(r.id),
-    pool: m.pool,
-    conversationId: m.conversationId,
-    senderId: m.senderId,
-    clientId: m.clientId,
-    kind: m.kind,
-    body: m.body,
+    pool: values.pool,
+    conversationId: values.conversationId,
+    senderId: values.senderId,
+    clientId: values.clientId,
+    kind: values.kind,
+    body: values.body,
     photoId: null,
-    giftId: m.giftId,
-    gifId: m.gifId,
+    giftId: values.giftId,
+    gifId: values.gifId,
     credits: Number(r.cost),
     createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at!),
   }
@@ -638,7 +742,7 @@ export async function listChats(db: Db, viewer: Viewer & { id: number }, mediaBa
  * The total of unread messages over a member's listed conversations (the navigation badge): not hidden, and the
  * other member still a chat partner (see chatPartner). One definition for unreadTotal and the send statement.
  */
-function unreadTotalSql(pool: string, accountId: number, exceptConversation?: number): SQL {
+function unreadTotalSql(pool: string | SQL, accountId: number | SQL, exceptConversation?: number | SQL): SQL {
   return sql`(select coalesce(sum(cm.unread_count), 0)::int from conversation_members cm
     join conversations c on c.id = cm.conversation_id
     join accounts o on o.id = case when c.member_a = ${accountId}::bigint then c.member_b else c.member_a end

@@ -9,10 +9,10 @@ import { accounts, profiles } from '../../db/schema'
 import { liveClientEvent, type LiveServerEvent } from '../../shared/chat-contracts'
 import { ApiError } from '../../shared/api-errors'
 import * as api from './endpoints'
-import { ChatError, checkSendable, hideChats, listChats, markRead, messageCost, otherParticipant, presentMessage, readConversation, sendMessage, unreadTotal, type SendInput } from './chat.server'
+import { ChatError, SessionEnded, checkSendable, hideChats, listChats, markRead, messageCost, otherParticipant, presentMessage, readConversation, sendMessage, unreadTotal, type SendInput } from './chat.server'
 import { GIFTS, giftImage } from './catalogue'
 import { MAX_UPLOAD_BYTES, readUploadedImage, removeImageFiles, writeImageFiles } from '../photos/index.server'
-import type { Account } from '../accounts/index.server'
+import { accountForSession, forgetCachedSession, type Account } from '../accounts/index.server'
 import type { BalanceEvent } from '../payments/index.server'
 
 const STATUS: Record<ChatError['code'], number> = {
@@ -67,15 +67,29 @@ export async function chatRoutes(app: FastifyInstance, { core }: FeatureRouteOpt
       { to: [result.recipientId], event: { type: 'message', conversation_id, message: presentMessage(result.row, recipientView, mediaBase) } satisfies LiveServerEvent },
       { to: [result.recipientId], event: { type: 'unread', total: result.recipientUnread ?? 0 } satisfies LiveServerEvent },
       // The sender's other tabs show the new balance (the ledger's balance event).
-      { to: [account.id], event: { type: 'balance', credits: result.credits, paid_user: account.paidUser } satisfies BalanceEvent },
+      { to: [account.id], event: { type: 'balance', credits: result.credits, paid_user: result.senderPaid ?? account.paidUser } satisfies BalanceEvent },
     ])
   }
 
   /** The message rate limit of the member (120 a minute). */
   const rateLimit = (req: FastifyRequest, account: Account) => enforceLimit(req, `message:${account.id}`, 120, 60)
 
+  const sessionEnded = (req: FastifyRequest) => {
+    forgetCachedSession(db, req.cookies[app.services.config.sessionCookie], req.ctx.tenant)
+    return new ApiError(403, 'authentication_required', req.ctx.t('errors.authentication_required'), undefined, { authentication_required: true })
+  }
+
   const send = async (req: FastifyRequest, account: Account, message: SendInput['message'], where: Target, opts: { limited?: boolean } = {}) => {
     const { tenant } = req.ctx
+    // The account came from the session cache (sendMessageEndpoint): to an existing conversation the send statement
+    // checks the session and reads the sender's status, premium and vulnerable mark as stored now; a first message to
+    // a member (the free members' conversation limit, checks made before the statement) looks the session up again.
+    const sessionHash = req.ctx.sessionHash
+    if (sessionHash !== undefined && where.conversation_id === undefined) {
+      const fresh = await accountForSession(db, req.cookies[app.services.config.sessionCookie], tenant)
+      if (!fresh) throw sessionEnded(req)
+      account = fresh
+    }
     if (!opts.limited) await rateLimit(req, account)
     try {
       const result = await sendMessage(db, {
@@ -87,10 +101,12 @@ export async function chatRoutes(app: FastifyInstance, { core }: FeatureRouteOpt
         mediaBase: tenant.cdn_prefix,
         gifs,
         isOnline: (id) => realtime.isOnline(id),
+        session: sessionHash !== undefined && where.conversation_id !== undefined ? { tokenHash: sessionHash, tenantId: tenant.id } : undefined,
       })
       await deliver(req, result)
       return { message: result.message, credits: result.credits, duplicate: result.duplicate }
     } catch (err) {
+      if (err instanceof SessionEnded) throw sessionEnded(req)
       throw chatError(req, err)
     }
   }
@@ -109,11 +125,18 @@ export async function chatRoutes(app: FastifyInstance, { core }: FeatureRouteOpt
     return result
   })
 
-  route(app, api.sendMessageEndpoint, async (req, reply) => {
-    const { message, credits } = await send(req, req.ctx.account, req.body, req.query)
-    reply.code(201)
-    return { message, credits }
-  })
+  // The busiest request of the product (bench/chat): its session is checked by the send statement itself, so the
+  // request does not look it up first (sessionCheckedByHandler, SESSION_CACHE_MS).
+  route(
+    app,
+    api.sendMessageEndpoint,
+    async (req, reply) => {
+      const { message, credits } = await send(req, req.ctx.account, req.body, req.query)
+      reply.code(201)
+      return { message, credits }
+    },
+    { sessionCheckedByHandler: true },
+  )
 
   route(app, api.sendImageEndpoint, async (req, reply) => {
     const { account, t } = req.ctx

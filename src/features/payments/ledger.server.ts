@@ -87,12 +87,12 @@ async function applyIn(tx: Tx, c: CreditChange): Promise<CreditResult> {
  * the CTE `go`) from the account, never below zero, returning the new balance and the cost. The statement must
  * also write ledgerEntrySql: the two are the ledger's rule in one statement, where a row lock is implicit.
  */
-export function chargeSql(accountId: number): SQL {
+export function chargeSql(accountId: number | SQL): SQL {
   return sql`update accounts a set credits = a.credits - go.cost from go where a.id = ${accountId}::bigint and a.credits >= go.cost returning a.credits, go.cost`
 }
 
 /** The ledger entry of chargeSql's CTE `charged`, referencing the row of the CTE `cause` by `prefix || cause.id`. */
-export function ledgerEntrySql(m: { pool: string; accountId: number; reason: LedgerReason; prefix: string; cause: string }): SQL {
+export function ledgerEntrySql(m: { pool: string | SQL; accountId: number | SQL; reason: LedgerReason | SQL; prefix: string; cause: string }): SQL {
   return sql`insert into credit_ledger (pool, account_id, delta, balance_after, reason, reference)
       select ${m.pool}, ${m.accountId}::bigint, -charged.cost, charged.credits, ${m.reason}, ${m.prefix} || ${sql.raw(m.cause)}.id from charged, ${sql.raw(m.cause)} where charged.cost > 0`
 }
