@@ -107,7 +107,8 @@ async function compare(baselineDir: string) {
   const lines: string[] = []
   try {
     for (const db of dbs) await admin.query(`create database ${db}`)
-    for (const kind of ['PGlite', 'PostgreSQL'] as const) {
+    // BENCH_KINDS=PostgreSQL (or PGlite) compares on one database only.
+    for (const kind of (['PGlite', 'PostgreSQL'] as const).filter((k) => !process.env.BENCH_KINDS || process.env.BENCH_KINDS.split(',').includes(k))) {
       const builds: { name: string; cwd: string | undefined; port: number; env: Record<string, string> }[] = [
         { name: 'baseline', cwd: baselineDir, port: PGLITE_PORT, env: kind === 'PostgreSQL' ? { DATABASE_URL: urlOf(dbs[0]) } : {} },
         { name: 'this build', cwd: undefined, port: PG_PORT, env: kind === 'PostgreSQL' ? { DATABASE_URL: urlOf(dbs[1]) } : {} },

@@ -1,6 +1,6 @@
 // Search filters as SQL, and the defaults a tenant's niche sets. Used by search, the match finder and the
 // swipe game, so the three agree on what a filter means.
-import { and, eq, gte, lte, type SQL } from 'drizzle-orm'
+import { and, eq, gte, lte, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { profiles } from '../../db/schema'
 import type { SearchFilters } from '../../shared/discovery-contracts'
 import type { Tenant } from '../../shared/tenant-schema'
@@ -11,16 +11,42 @@ function yearsAgo(years: number, today: Date): string {
   return d.toISOString().slice(0, 10)
 }
 
-/** Conditions on `profiles` for the filters; the age range becomes a birth-date range (index friendly). */
-export function filterConditions(filters: SearchFilters, today = new Date()): SQL | undefined {
+/** The values filterConditions compares with, by name: the age range as a birth-date range. */
+export interface FilterValues {
+  gender?: string
+  country?: string
+  region?: string
+  /** Born on or before (min_age). */
+  bornBy?: string
+  /** Born on or after (max_age). */
+  bornFrom?: string
+}
+
+export function filterValues(filters: SearchFilters, today = new Date()): FilterValues {
+  return {
+    gender: filters.gender || undefined,
+    country: filters.country || undefined,
+    region: filters.countryregion || undefined,
+    // Age >= min_age  <=>  born on or before today minus min_age years.
+    bornBy: filters.min_age !== undefined ? yearsAgo(filters.min_age, today) : undefined,
+    // Age <= max_age  <=>  born after today minus (max_age + 1) years.
+    bornFrom: filters.max_age !== undefined ? nextDay(yearsAgo(filters.max_age + 1, today)) : undefined,
+  }
+}
+
+/**
+ * Conditions on `profiles` for the filters; the age range becomes a birth-date range (index friendly). With
+ * `param`, each value is that parameter instead (a prepared statement per filter shape: search.server.ts).
+ */
+export function filterConditions(filters: SearchFilters, today = new Date(), param?: (name: keyof FilterValues) => SQLWrapper): SQL | undefined {
+  const values = filterValues(filters, today)
+  const v = (name: keyof FilterValues) => (param ? param(name) : values[name]!)
   const conds: SQL[] = []
-  if (filters.gender) conds.push(eq(profiles.gender, filters.gender))
-  if (filters.country) conds.push(eq(profiles.country, filters.country))
-  if (filters.countryregion) conds.push(eq(profiles.region, filters.countryregion))
-  // Age >= min_age  <=>  born on or before today minus min_age years.
-  if (filters.min_age !== undefined) conds.push(lte(profiles.birthDate, yearsAgo(filters.min_age, today)))
-  // Age <= max_age  <=>  born after today minus (max_age + 1) years.
-  if (filters.max_age !== undefined) conds.push(gte(profiles.birthDate, nextDay(yearsAgo(filters.max_age + 1, today))))
+  if (values.gender) conds.push(eq(profiles.gender, v('gender')))
+  if (values.country) conds.push(eq(profiles.country, v('country')))
+  if (values.region) conds.push(eq(profiles.region, v('region')))
+  if (values.bornBy) conds.push(lte(profiles.birthDate, v('bornBy')))
+  if (values.bornFrom) conds.push(gte(profiles.birthDate, v('bornFrom')))
   return conds.length ? and(...conds) : undefined
 }
 

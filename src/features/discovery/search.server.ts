@@ -16,7 +16,7 @@ import {
 } from '../../shared/discovery-contracts'
 import type { Tenant } from '../../shared/tenant-schema'
 import { regionsOf } from '../settings/index.server'
-import { defaultFilters, filterConditions } from './filters.server'
+import { defaultFilters, filterConditions, filterValues } from './filters.server'
 import { presentMemberCard, type CardInput, type CardProfileRow } from './present-member.server'
 import type { Viewer } from './visibility.server'
 
@@ -66,19 +66,30 @@ export function applyFilters(tenant: Tenant, request: Omit<SearchRequest, 'curso
  */
 export async function viewerContext(db: Db, viewer: Viewer): Promise<{ me?: { gender: string | null; sexuality: string | null }; hidden: number[] }> {
   if (viewer.id === undefined) return { hidden: [] }
-  const [row] = await db
-    .select({
-      gender: profiles.gender,
-      sexuality: profiles.sexuality,
-      hidden: sql<Array<string | number>>`coalesce((select array_agg(case when b.blocker_id = ${viewer.id} then b.blocked_id else b.blocker_id end)
-        from ${blocks} b where b.pool = ${viewer.pool} and (b.blocker_id = ${viewer.id} or b.blocked_id = ${viewer.id})), '{}')`,
-    })
-    .from(profiles)
-    .where(eq(profiles.accountId, viewer.id))
-    .limit(1)
+  let query = viewerQueries.get(db)
+  if (!query) viewerQueries.set(db, (query = buildViewerQuery(db)))
+  const [row] = await query.execute({ viewer: viewer.id, pool: viewer.pool })
   if (!row) return { hidden: await blockedEitherWay(db, viewer) }
   return { me: { gender: row.gender, sexuality: row.sexuality }, hidden: (row.hidden ?? []).map(Number) }
 }
+
+/** viewerContext's query, built once per database and prepared on each connection (PostgreSQL plans it once). */
+function buildViewerQuery(db: Db) {
+  const viewer = sql.placeholder('viewer')
+  const pool = sql.placeholder('pool')
+  return db
+    .select({
+      gender: profiles.gender,
+      sexuality: profiles.sexuality,
+      hidden: sql<Array<string | number>>`coalesce((select array_agg(case when b.blocker_id = ${viewer} then b.blocked_id else b.blocker_id end)
+        from ${blocks} b where b.pool = ${pool} and (b.blocker_id = ${viewer} or b.blocked_id = ${viewer})), '{}')`,
+    })
+    .from(profiles)
+    .where(eq(profiles.accountId, viewer))
+    .limit(1)
+    .prepare('search_viewer')
+}
+const viewerQueries = new WeakMap<Db, ReturnType<typeof buildViewerQuery>>()
 
 /** Ids of the members the viewer blocked or who blocked the viewer: hidden from each other everywhere. */
 export async function blockedEitherWay(db: Db, viewer: Viewer): Promise<number[]> {
@@ -215,6 +226,66 @@ export async function cardRows(db: Db, viewer: Viewer, where: SQL | undefined, o
     .limit(opts.limit)) as CardRow[]
 }
 
+/**
+ * The search's card query, one prepared statement per filter shape (member or visitor; which of gender, country,
+ * region, min and max age are set; first page or after a cursor): the same rows as `cardRows(db, viewer,
+ * filterConditions(filters), opts)`, but built once per database and shape and prepared on each connection, so
+ * PostgreSQL parses and plans it once instead of on every request, and Drizzle does not build its SQL again
+ * (decision 042, addendum). The conditions that never change are literals, not parameters, so that a generic
+ * plan still proves the partial search indexes' `searchable` predicate; the excluded ids are one array parameter
+ * (NOT IN with one parameter per id would be a new statement for every length of the block list).
+ */
+export async function searchCardRows(db: Db, viewer: Viewer, filters: SearchFilters, opts: { hidden: number[]; after?: [string, number]; limit: number }, today = new Date()): Promise<CardRow[]> {
+  const values = filterValues(filters, today)
+  const member = viewer.id !== undefined
+  const shape = `${member ? 'm' : 'v'}_${(['gender', 'country', 'region', 'bornBy', 'bornFrom'] as const).map((k) => (values[k] ? k[0] + k.slice(-1) : '')).join('')}_${opts.after ? 'after' : 'first'}`
+  let byShape = cardQueries.get(db)
+  if (!byShape) cardQueries.set(db, (byShape = new Map()))
+  let query = byShape.get(shape)
+  if (!query) byShape.set(shape, (query = buildCardQuery(db, `search_cards_${shape}`, member, filters, opts.after !== undefined)))
+  return (await query.execute({
+    pool: viewer.pool,
+    viewer: viewer.id ?? 0,
+    exclude: member ? [viewer.id, ...opts.hidden] : opts.hidden,
+    ...values,
+    afterAt: opts.after?.[0],
+    afterId: opts.after?.[1],
+    limit: opts.limit,
+  })) as CardRow[]
+}
+
+function buildCardQuery(db: Db, name: string, member: boolean, filters: SearchFilters, after: boolean) {
+  const p = (key: string) => sql.placeholder(key)
+  const conds: SQL[] = [
+    eq(profiles.pool, p('pool')),
+    sql`${profiles.searchable}`,
+    eq(accounts.pool, p('pool')),
+    sql`${accounts.status} = 'active'`,
+    sql`not ${accounts.invisible}`,
+    sql`${profiles.accountId} <> all(${p('exclude')}::bigint[])`,
+  ]
+  if (!member) conds.push(sql`${accounts.createdAt} < now() - make_interval(hours => ${sql.raw(String(NEW_MEMBER_HIDDEN_FROM_VISITORS_HOURS))})`)
+  const filter = filterConditions(filters, undefined, p)
+  if (filter) conds.push(filter)
+  if (after) conds.push(sql`(${profiles.lastActiveAt}, ${profiles.accountId}) < (${p('afterAt')}::timestamptz, ${p('afterId')})`)
+  return db
+    .select({
+      account: { id: accounts.id, fictional: accounts.fictional },
+      profile: cardProfileColumns,
+      photo: cardPhotoColumns,
+      activeAt: sql<string>`${profiles.lastActiveAt}::text`,
+      liked: member ? sql<boolean>`exists (select 1 from ${likes} l where l.pool = ${p('pool')} and l.liker_id = ${p('viewer')} and l.liked_id = ${profiles.accountId})` : sql<boolean>`false`,
+    })
+    .from(profiles)
+    .innerJoin(accounts, eq(accounts.id, profiles.accountId))
+    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.accountId, profiles.accountId), sql`${photos.status} = 'active'`))
+    .where(and(...conds))
+    .orderBy(...ACTIVITY_ORDER)
+    .limit(p('limit') as unknown as number)
+    .prepare(name)
+}
+const cardQueries = new WeakMap<Db, Map<string, ReturnType<typeof buildCardQuery>>>()
+
 /** Cards of given members in the given order (those the viewer may not see are left out). */
 export async function cardsByIds(db: Db, viewer: Viewer, ids: number[], hidden: number[], mediaBase: string): Promise<Map<number, MemberCard>> {
   const out = new Map<number, MemberCard>()
@@ -239,7 +310,7 @@ export interface SearchResult {
 export async function searchMembers(db: Db, viewer: Viewer, filters: AppliedFilters, opts: { cursor?: [string, number]; mediaBase: string; pageSize?: number; hidden?: number[] }): Promise<SearchResult> {
   const pageSize = opts.pageSize ?? SEARCH_PAGE_SIZE
   const hidden = opts.hidden ?? (await blockedEitherWay(db, viewer))
-  const rows = await cardRows(db, viewer, filterConditions(filters), { hidden, after: opts.cursor, limit: pageSize + 1 })
+  const rows = await searchCardRows(db, viewer, filters, { hidden, after: opts.cursor, limit: pageSize + 1 })
   const page = rows.slice(0, pageSize)
   const last = page[page.length - 1]
   const next_cursor = rows.length > pageSize && last ? encodeCursor([last.activeAt, last.account.id]) : null
@@ -251,7 +322,7 @@ export async function searchMembers(db: Db, viewer: Viewer, filters: AppliedFilt
       min_age: Math.max(MIN_SEARCH_AGE, filters.min_age - SIMILAR_AGE_WIDENING),
       max_age: Math.min(MAX_SEARCH_AGE, filters.max_age + SIMILAR_AGE_WIDENING),
     }
-    const more = await cardRows(db, viewer, filterConditions(relaxed), { hidden: [...hidden, ...page.map((r) => r.account.id)], limit: pageSize })
+    const more = await searchCardRows(db, viewer, relaxed, { hidden: [...hidden, ...page.map((r) => r.account.id)], limit: pageSize })
     similar = more.map((r) => presentCardRow(r, viewer, opts.mediaBase))
   }
   return { profiles: page.map((r) => presentCardRow(r, viewer, opts.mediaBase)), next_cursor, similar }
