@@ -26,6 +26,8 @@ import { chatStore } from '../../src/features/chat/chat-store'
 import type { ConversationPageData } from '../../src/features/chat/page-data.server'
 import ChatPage from '../../pages/chats/@id/+Page'
 import { data as chatData } from '../../pages/chats/@id/+data'
+import MemberChatPage from '../../pages/members/@id/chat/+Page'
+import { data as memberChatData } from '../../pages/members/@id/chat/+data'
 
 jest.setTimeout(60_000)
 
@@ -46,7 +48,7 @@ describeEachDb('conversation page: rendered on the server', (kind) => {
   }
 
   /** /chats/{id} for a viewer (undefined: a visitor), as src/server/vike.server.ts renders it: +data, then the page. */
-  async function visit(viewer: TestMember | undefined, id: number | string, tenantId = 'datingstad') {
+  async function visit(viewer: TestMember | undefined, id: number | string, tenantId = 'datingstad', byMember = false) {
     const { app } = suite
     const tenant = app.services.tenants.byId.get(tenantId)!
     const lng = 'nl' as const
@@ -57,7 +59,8 @@ describeEachDb('conversation page: rendered on the server', (kind) => {
       const [account] = await suite.database.db.select().from(accounts).where(eq(accounts.id, viewer.id))
       user = await presentUser(suite.database.db, account, tenant.cdn_prefix)
     }
-    const path = `/chats/${id}`
+    const path = byMember ? `/members/${id}/chat` : `/chats/${id}`
+    const [Page, data] = byMember ? [MemberChatPage, memberChatData] : [ChatPage, chatData]
     const pageContext = {
       urlPathname: path,
       urlOriginal: path,
@@ -77,10 +80,10 @@ describeEachDb('conversation page: rendered on the server', (kind) => {
         extraPage: () => undefined,
       },
     } as unknown as PageContextServer & { data?: ConversationPageData }
-    pageContext.data = await chatData(pageContext)
+    pageContext.data = await data(pageContext)
     const html = renderToString(
       <PageShell pageContext={pageContext as unknown as PageContext} cache={createPageCache()} i18n={i18n} store={createSessionStore(user)}>
-        <ChatPage />
+        <Page />
       </PageShell>,
     )
     return { data: pageContext.data, html, settings: pageContext.tenant.settings }
@@ -107,6 +110,27 @@ describeEachDb('conversation page: rendered on the server', (kind) => {
     // The server render left the browser's store alone (it is shared between requests there).
     expect(chatStore.messages).toEqual({})
     expect(chatStore.openConversationId).toBeNull()
+  })
+
+  it('renders /members/{id}/chat too: the conversation with that member, or the empty one about to begin', async () => {
+    const me = await makeMember(suite.database.db, { gender: 'male' })
+    const other = await makeMember(suite.database.db, { name: 'Wilhelmina' })
+    await conversationOf(me, other, [[other, 'Zullen we afspreken?']])
+    const existing = await visit(me, other.id, 'datingstad', true)
+    expect(existing.html).toContain('Wilhelmina')
+    expect(existing.html).toContain('Zullen we afspreken?')
+    const stranger = await makeMember(suite.database.db, { name: 'Gerdien' })
+    const fresh = await visit(me, stranger.id, 'datingstad', true)
+    expect(fresh.data.conversation?.conversation.id).toBeNull()
+    expect(fresh.html).toContain('data-testid="conversation"')
+    expect(fresh.html).toContain('Gerdien')
+    // The icebreakers open after hydration, as before, not in the server's HTML.
+    expect(fresh.html).not.toContain('data-testid="icebreakers"')
+    // A member of the other pool: not found.
+    const elsewhere = await makeMember(suite.database.db, { pool: 'gay', gender: 'male', name: 'Anders Zwembad' })
+    const refused = await visit(me, elsewhere.id, 'datingstad', true)
+    expect(refused.data).toEqual({ conversation: null, notFound: true, httpStatus: 404 })
+    expect(refused.html).not.toContain('Anders Zwembad')
   })
 
   it('keeps the fictional label and warning in the server\'s HTML', async () => {

@@ -113,9 +113,10 @@ describe('the conversation screen', () => {
     document.body.appendChild(container)
     const mismatches: unknown[] = []
     const errors = jest.spyOn(console, 'error').mockImplementation((...args) => void mismatches.push(args))
+    const roots: Array<ReturnType<typeof hydrateRoot>> = []
     try {
       await act(async () => {
-        hydrateRoot(container, conversationTree(initial), { onRecoverableError: (err) => void mismatches.push(err) })
+        roots.push(hydrateRoot(container, conversationTree(initial), { onRecoverableError: (err) => void mismatches.push(err) }))
       })
       // The same markup: React kept the server's nodes (a mismatch would have re-rendered and said so).
       expect(mismatches).toEqual([])
@@ -131,6 +132,7 @@ describe('the conversation screen', () => {
       expect([...container.querySelectorAll('button')].some((b) => b.textContent === 'Oudere berichten laden')).toBe(true)
     } finally {
       errors.mockRestore()
+      await act(async () => roots.forEach((r) => r.unmount()))
       container.remove()
     }
   })

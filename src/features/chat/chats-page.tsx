@@ -186,5 +186,6 @@ export function ConversationPage() {
 /** /members/{id}/chat (?gift=1 opens the gift picker, ?icebreaker=1 the icebreakers: the way on from a match). */
 export function MemberChatPage() {
   const { routeParams, urlParsed } = usePageContext()
-  return <ChatsScreen memberId={Number(routeParams.id)} openGift={urlParsed.search.gift === '1'} openIcebreaker={urlParsed.search.icebreaker === '1'} />
+  const data = useData<ConversationPageData | undefined>()
+  return <ChatsScreen memberId={Number(routeParams.id)} openGift={urlParsed.search.gift === '1'} openIcebreaker={urlParsed.search.icebreaker === '1'} initial={data?.conversation} notFound={data?.notFound} />
 }

@@ -29,9 +29,9 @@ const EMPTY: ShownMessage[] = []
 const NEW = 0
 
 /**
- * initial: the conversation as the page's +data read it on the server (/chats/{id}); the first render shows it (so
- * the server's markup and the browser's first render match), and the chat store takes it over after hydration.
- * Without it (/members/{id}/chat, or a data read that failed) the conversation loads from the API after mounting.
+ * initial: the conversation as the page's +data read it on the server (/chats/{id}, /members/{id}/chat); the first
+ * render shows it (so the server's markup and the browser's first render match), and the chat store takes it over
+ * after hydration. Without it (a data read that failed) the conversation loads from the API after mounting.
  * notFound: the server found no such conversation of this member; the page says so at once.
  */
 export function Conversation({ conversationId, memberId, openGift = false, openIcebreaker = false, initial = null, notFound = false }: { conversationId?: number; memberId?: number; openGift?: boolean; openIcebreaker?: boolean; initial?: ConversationAnswer | null; notFound?: boolean }) {
@@ -40,8 +40,8 @@ export function Conversation({ conversationId, memberId, openGift = false, openI
   const session = useSessionStore()
   const { user } = useSession()
   const settings = tenant.settings
-  // The server's answer counts only for the conversation asked for.
-  const given = initial && conversationId !== undefined && initial.conversation.id === conversationId ? initial : null
+  // The server's answer counts only for the conversation asked for (by its id, or by the other member's).
+  const given = initial && (conversationId !== undefined ? initial.conversation.id === conversationId : initial.conversation.profile.id === memberId) ? initial : null
   const [state] = useState(() => {
     const created = conversation.createConversationStore(conversationId, given)
     if (notFound) conversation.loadFailed(created, t('chats.not_found'))
@@ -88,16 +88,18 @@ export function Conversation({ conversationId, memberId, openGift = false, openI
       // Rendered from the server's read: the chat store takes it over, and what arrived between that read and the
       // live socket is fetched once (as the live client catches up after a reconnect).
       show(given)
-      const id = given.conversation.id!
+      const id = given.conversation.id
       const last = given.messages[given.messages.length - 1]
-      loadConversation({ id, after: last?.id ?? 0 })
-        .then((answer) => {
-          if (cancelled) return
-          mergeMessages(chatStore, id, answer.messages as ChatMessage[])
-          chatStore.lastReadByOther[id] = answer.conversation.last_read_by_other
-          if (answer.messages.some((m) => !m.mine)) markRead(id).catch(() => undefined)
-        })
-        .catch(() => undefined)
+      if (id !== null) {
+        loadConversation({ id, after: last?.id ?? 0 })
+          .then((answer) => {
+            if (cancelled) return
+            mergeMessages(chatStore, id, answer.messages as ChatMessage[])
+            chatStore.lastReadByOther[id] = answer.conversation.last_read_by_other
+            if (answer.messages.some((m) => !m.mine)) markRead(id).catch(() => undefined)
+          })
+          .catch(() => undefined)
+      }
     } else {
       conversation.startLoading(state, conversationId)
       const load = conversationId !== undefined ? loadConversation({ id: conversationId }) : loadConversation({ memberId: memberId! })

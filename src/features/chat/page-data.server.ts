@@ -1,4 +1,4 @@
-// The +data of /chats/{id}: the conversation the page would fetch from GET /api/chat.php, read on the server by the
+// The +data of /chats/{id} and /members/{id}/chat: the conversation the page would fetch from GET /api/chat.php, read on the server by the
 // endpoint's own handler in process as the visitor (pageContext.services.call, decision 026): the same reader,
 // access rules (the member's own conversations in their own pool, else 404) and JSON as the API, nothing more.
 // The page renders the messages at once (the LCP is the first message, not the API round trip after hydration);
@@ -16,12 +16,18 @@ export interface ConversationPageData {
   httpStatus?: number
 }
 
-export async function conversationPageData(pageContext: PageContextServer): Promise<ConversationPageData> {
+/** /chats/{id}: the conversation by its id. */
+export const conversationPageData = (pageContext: PageContextServer) => read(pageContext, (id) => ({ id }))
+
+/** /members/{id}/chat: the conversation with that member (conversation.id null when there is none yet). */
+export const memberChatPageData = (pageContext: PageContextServer) => read(pageContext, (id) => ({ member_id: id }))
+
+async function read(pageContext: PageContextServer, query: (id: number) => { id: number } | { member_id: number }): Promise<ConversationPageData> {
   // A visitor sees the login card (ChatsScreen), as before.
   if (!pageContext.user) return { conversation: null }
   const id = Number(pageContext.routeParams.id)
   if (!Number.isSafeInteger(id) || id <= 0) return { conversation: null, notFound: true, httpStatus: 404 }
-  const res = await pageContext.services!.call(conversationEndpoint, { query: { id } })
+  const res = await pageContext.services!.call(conversationEndpoint, { query: query(id) })
   if (res.status === 200 && res.body) return { conversation: res.body }
   if (res.status === 404) return { conversation: null, notFound: true, httpStatus: 404 }
   // Anything else (a rate limit, a session refused meanwhile): the browser loads it as before and shows its error.
