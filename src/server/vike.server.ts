@@ -92,7 +92,12 @@ export function vikePages(opts: { dev: boolean; root?: string }) {
           const res = pageContext.httpResponse
           // Even the error page could not be rendered.
           if (!res) return { statusCode: 500, headers: [['Content-Type', 'text/html; charset=utf-8']], body: FALLBACK_HTML(req.ctx.t('errors.error_page_failed'), req.ctx.t('errors.home_link'), req.ctx.lng) }
-          return { statusCode: res.statusCode, headers: res.headers, body: res.body, pageId: pageContext.pageId }
+          // A page that renders its own "not found" (the conversation page keeps the chat around it) says so in its
+          // data; the document answers with that status, its pageContext.json for client navigation stays 200.
+          const asked = (pageContext.data as { httpStatus?: unknown } | undefined)?.httpStatus
+          const isHtml = res.headers.some(([name, value]) => name.toLowerCase() === 'content-type' && value.startsWith('text/html'))
+          const statusCode = res.statusCode === 200 && typeof asked === 'number' && isHtml ? asked : res.statusCode
+          return { statusCode, headers: res.headers, body: res.body, pageId: pageContext.pageId }
         },
       })
     }

@@ -109,6 +109,22 @@ test('two members chat live: typing, text, photo, gift and GIF, badge and title,
   await b.context.setOffline(false)
   await expect(conversation.getByTestId('message').last()).toHaveText('Ben je er nog?', { timeout: 15_000 })
 
+  // Loaded afresh, the conversation arrives rendered by the server (no "Laden…" first) and hydrates as it is.
+  // (Fetched from the page: Node does not resolve *.localhost, Chromium does.)
+  const reloaded = await b.page.evaluate(async () => {
+    const res = await fetch(location.href, { headers: { accept: 'text/html' } })
+    return { status: res.status, html: await res.text() }
+  })
+  expect(reloaded.status).toBe(200)
+  const html = reloaded.html
+  expect(html).toContain('data-testid="conversation"')
+  expect(html).toContain('Zin in koffie zaterdag?')
+  expect(html).toContain(a.name)
+  await b.page.reload()
+  await hydrated(b.page)
+  for (const kind of ['image', 'gift', 'gif']) await expect(conversation.locator(`[data-testid="message"][data-kind="${kind}"]`)).toHaveCount(1)
+  await expect(conversation.getByTestId('message').last()).toHaveText('Ben je er nog?')
+
   // Back on a page with the navigation, B's badge stays clear.
   await b.page.goto(siteUrl(tenant, '/profile'))
   await hydrated(b.page)
@@ -247,7 +263,8 @@ test('a free member writes to fictional profiles: pickers, icebreaker, the ficti
   await expect(page.getByTestId('chat-item').filter({ hasText: 'Ook hallo!' })).toHaveCount(0)
 
   // A conversation that is not the member's: not found, with the way back.
-  await page.goto(siteUrl(tenant, '/chats/999999'))
+  const notFound = await page.goto(siteUrl(tenant, '/chats/999999'))
+  expect(notFound?.status()).toBe(404)
   await hydrated(page)
   await expect(page.getByRole('alert')).toContainText('Dit gesprek bestaat niet (meer).')
   expect(m.problems.filter((p) => !/40[0-9]/.test(p))).toEqual([])

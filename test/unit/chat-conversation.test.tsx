@@ -1,6 +1,8 @@
 // The conversation screen against a mocked API: older history upward, a retried send keeps its client id,
 // and the API's refusals become the modal with a buy button or the e-mail confirmation notice.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { renderToString } from 'react-dom/server'
+import { hydrateRoot } from 'react-dom/client'
 import createCache from '@emotion/cache'
 import type { PageContext } from 'vike/types'
 import { PageShell } from '../../renderer/page-shell'
@@ -12,6 +14,7 @@ import { ChatsScreen } from '../../src/features/chat/chats-page'
 import type { Services } from '../../src/server/context.server'
 import type { PresentedUser } from '../../src/shared/contracts'
 import type { ChatMessage } from '../../src/shared/chat-contracts'
+import type { ConversationAnswer } from '../../src/features/chat/chat-api'
 import { demoTenants } from '../support/tenants'
 
 jest.mock('vike/client/router', () => ({ navigate: jest.fn(async () => {}) }))
@@ -57,6 +60,19 @@ function answerWith(routesIn: Route[]) {
   }) as unknown as typeof fetch
 }
 
+function conversationTree(initial?: ConversationAnswer) {
+  const tenant = tenants.byId.get('datingstad')!
+  const i18n = i18nService.forRequest('nl')
+  const ctx = { tenant, lng: 'nl', i18n, t: i18n.t.bind(i18n), country: undefined, account: undefined }
+  const services = { i18n: i18nService, vapid: { publicKey: 'k', privateKey: 'p' } } as unknown as Services
+  const pageContext = { tenant: publicTenant(services, ctx as never), lng: 'nl', user: member, config: { layout: 'chat' }, urlPathname: '/chats/5' } as unknown as PageContext
+  return (
+    <PageShell pageContext={pageContext} cache={createCache({ key: 'css' })} i18n={i18n} store={createSessionStore(member)}>
+      <ChatsScreen conversationId={5} initial={initial} />
+    </PageShell>
+  )
+}
+
 function renderConversation() {
   const tenant = tenants.byId.get('datingstad')!
   const i18n = i18nService.forRequest('nl')
@@ -83,6 +99,44 @@ beforeEach(() => {
 jest.setTimeout(30_000)
 
 describe('the conversation screen', () => {
+  it('hydrates the server\'s render of the page data as it is, then takes it over and catches up', async () => {
+    const initial = conversation([msg(1), msg(2)], true).body as ConversationAnswer
+    answerWith([(url) => (url === '/api/chat.php?id=5&after=2' ? conversation([msg(3)], false) : undefined)])
+    // The server's render: from the page data only, with the browser's chat store empty (and left so).
+    const html = renderToString(conversationTree(initial))
+    expect(chatStore.messages).toEqual({})
+    expect(html).toContain('bericht 1')
+    expect(html).toContain('bericht 2')
+    expect(html).toContain('Sanne')
+    const container = document.createElement('div')
+    container.innerHTML = html
+    document.body.appendChild(container)
+    const mismatches: unknown[] = []
+    const errors = jest.spyOn(console, 'error').mockImplementation((...args) => void mismatches.push(args))
+    const roots: Array<ReturnType<typeof hydrateRoot>> = []
+    try {
+      await act(async () => {
+        roots.push(hydrateRoot(container, conversationTree(initial), { onRecoverableError: (err) => void mismatches.push(err) }))
+      })
+      // The same markup: React kept the server's nodes (a mismatch would have re-rendered and said so).
+      expect(mismatches).toEqual([])
+      // No load of the conversation itself: only the catch-up after its last message, and the read call.
+      await waitFor(() => expect(container.textContent).toContain('bericht 3'))
+      const loads = requests.filter((r) => r.url.startsWith('/api/chat.php'))
+      expect(loads.map((r) => r.url)).toEqual(['/api/chat.php?id=5&after=2'])
+      expect(requests.some((r) => r.url === '/api/chat-read.php' && r.method === 'POST')).toBe(true)
+      expect(chatStore.messages[5].map((m) => m.id)).toEqual([1, 2, 3])
+      expect(chatStore.openConversationId).toBe(5)
+      // Paging older messages still works from the server's first page (has_more).
+      expect(container.querySelector('button')).not.toBeNull()
+      expect([...container.querySelectorAll('button')].some((b) => b.textContent === 'Oudere berichten laden')).toBe(true)
+    } finally {
+      errors.mockRestore()
+      await act(async () => roots.forEach((r) => r.unmount()))
+      container.remove()
+    }
+  })
+
   it('loads older messages upward page by page and marks the conversation read', async () => {
     const newest = Array.from({ length: 30 }, (_, i) => msg(31 + i))
     const older = Array.from({ length: 30 }, (_, i) => msg(1 + i))

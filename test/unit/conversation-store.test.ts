@@ -19,6 +19,15 @@ describe('the conversation store', () => {
     expect(createConversationState().convId).toBeNull()
   })
 
+  it('starts from what the server read for the page, loaded, with no modal open before hydration', () => {
+    const state = createConversationState(7, { conversation: meta({ started_by_me: true }), has_more: true })
+    expect(state).toMatchObject({ convId: 7, hasMore: true, loadError: null, icebreaker: false, picker: null })
+    expect(state.meta?.profile.name).toBe('Anna')
+    expect(createConversationStore(7, { conversation: meta(), has_more: false }).meta?.id).toBe(7)
+    // Without it, as before: nothing loaded.
+    expect(createConversationState(7, null).meta).toBeNull()
+  })
+
   it('forgets what was shown when another conversation loads', () => {
     const state = createConversationState(7)
     loaded(state, { conversation: meta(), has_more: true, messages: [{}] }, NOT_OPTIONS)

@@ -4,7 +4,7 @@ import { useEffect } from 'react'
 import styled from '../../ui/styled'
 import { useSnapshot } from 'valtio'
 import { useTranslation } from '../../shared/use-translation'
-import { usePageContext } from '../../../renderer/page-context'
+import { useData, usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import { LoginRequired } from '../../ui/login-required'
 import { Badge } from '../../ui/badge'
@@ -14,6 +14,8 @@ import { ensureChats } from './chat-live-client'
 import { ChatList } from './chat-list'
 import { Conversation } from './conversation'
 import { BackIcon, ChatBubblesIcon } from './icons'
+import type { ConversationAnswer } from './chat-api'
+import type { ConversationPageData } from './page-data.server'
 
 const Shell = styled.div(({ theme }) => ({
   display: 'flex',
@@ -112,7 +114,8 @@ const Placeholder = styled.div(({ theme }) => ({
   p: { margin: 0, maxWidth: 320 },
 }))
 
-export function ChatsScreen({ conversationId, memberId, openGift, openIcebreaker }: { conversationId?: number; memberId?: number; openGift?: boolean; openIcebreaker?: boolean }) {
+/** initial and notFound: what the conversation page's +data read on the server (page-data.server.ts). */
+export function ChatsScreen({ conversationId, memberId, openGift, openIcebreaker, initial, notFound }: { conversationId?: number; memberId?: number; openGift?: boolean; openIcebreaker?: boolean; initial?: ConversationAnswer | null; notFound?: boolean }) {
   const { t } = useTranslation()
   const { tenant } = usePageContext()
   const { user } = useSession()
@@ -154,7 +157,7 @@ export function ChatsScreen({ conversationId, memberId, openGift, openIcebreaker
               <p>{t('chats.not_found')}</p>
             </Placeholder>
           ) : selected ? (
-            <Conversation key={conversationId ?? `m${memberId}`} conversationId={conversationId} memberId={memberId} openGift={openGift} openIcebreaker={openIcebreaker} />
+            <Conversation key={conversationId ?? `m${memberId}`} conversationId={conversationId} memberId={memberId} openGift={openGift} openIcebreaker={openIcebreaker} initial={initial} notFound={notFound} />
           ) : (
             <Placeholder>
               <ChatBubblesIcon />
@@ -176,11 +179,13 @@ export function ChatsPage() {
 /** /chats/{id} */
 export function ConversationPage() {
   const { routeParams } = usePageContext()
-  return <ChatsScreen conversationId={Number(routeParams.id)} />
+  const data = useData<ConversationPageData | undefined>()
+  return <ChatsScreen conversationId={Number(routeParams.id)} initial={data?.conversation} notFound={data?.notFound} />
 }
 
 /** /members/{id}/chat (?gift=1 opens the gift picker, ?icebreaker=1 the icebreakers: the way on from a match). */
 export function MemberChatPage() {
   const { routeParams, urlParsed } = usePageContext()
-  return <ChatsScreen memberId={Number(routeParams.id)} openGift={urlParsed.search.gift === '1'} openIcebreaker={urlParsed.search.icebreaker === '1'} />
+  const data = useData<ConversationPageData | undefined>()
+  return <ChatsScreen memberId={Number(routeParams.id)} openGift={urlParsed.search.gift === '1'} openIcebreaker={urlParsed.search.icebreaker === '1'} initial={data?.conversation} notFound={data?.notFound} />
 }

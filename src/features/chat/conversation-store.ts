@@ -33,11 +33,19 @@ export interface ConversationState {
   text: string
 }
 
-export function createConversationState(conversationId?: number): ConversationState {
+/** What the page's +data read on the server (src/features/chat/page-data.server.ts), the API's answer. */
+export type InitialConversation = Pick<ConversationAnswer, 'conversation' | 'has_more'>
+
+/**
+ * The state of a conversation about to show; with the server's answer (initial) it starts loaded, so the first
+ * render in the browser matches the server's markup (the pickers and the icebreakers open after hydration, in
+ * loaded()).
+ */
+export function createConversationState(conversationId?: number, initial?: InitialConversation | null): ConversationState {
   return {
-    meta: null,
-    convId: conversationId ?? null,
-    hasMore: false,
+    meta: initial?.conversation ?? null,
+    convId: initial ? initial.conversation.id : (conversationId ?? null),
+    hasMore: initial?.has_more ?? false,
     loadingOlder: false,
     loadError: null,
     refusal: null,
@@ -52,8 +60,8 @@ export function createConversationState(conversationId?: number): ConversationSt
 }
 
 /** A store for one mounted conversation. */
-export function createConversationStore(conversationId?: number): ConversationState {
-  return proxy(createConversationState(conversationId))
+export function createConversationStore(conversationId?: number, initial?: InitialConversation | null): ConversationState {
+  return proxy(createConversationState(conversationId, initial))
 }
 
 /** Another conversation (or the same again) starts loading: what was shown of the last one goes. */

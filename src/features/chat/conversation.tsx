@@ -12,7 +12,7 @@ import { callEndpoint } from '../../shared/api-client'
 import { activateResendEndpoint } from '../accounts/endpoints'
 import type { ChatMessage, SendMessageRequest } from '../../shared/chat-contracts'
 import { chatStore, isTyping, markOpened, mergeMessages, upsertMessage, type ShownMessage } from './chat-store'
-import { loadConversation, markRead, newClientId, sendImage, sendMessage, type ChatTarget, type SendAnswer } from './chat-api'
+import { loadConversation, markRead, newClientId, sendImage, sendMessage, type ChatTarget, type ConversationAnswer, type SendAnswer } from './chat-api'
 import { sendTyping } from './chat-live-client'
 import { ConfirmRemoveModal, IcebreakerModal, RefusalModal } from './chat-modals'
 import { GifPicker, GiftPicker } from './pickers'
@@ -28,13 +28,25 @@ const EMPTY: ShownMessage[] = []
 /** The key under which a conversation that does not exist yet keeps its messages until the first is stored. */
 const NEW = 0
 
-export function Conversation({ conversationId, memberId, openGift = false, openIcebreaker = false }: { conversationId?: number; memberId?: number; openGift?: boolean; openIcebreaker?: boolean }) {
+/**
+ * initial: the conversation as the page's +data read it on the server (/chats/{id}, /members/{id}/chat); the first
+ * render shows it (so the server's markup and the browser's first render match), and the chat store takes it over
+ * after hydration. Without it (a data read that failed) the conversation loads from the API after mounting.
+ * notFound: the server found no such conversation of this member; the page says so at once.
+ */
+export function Conversation({ conversationId, memberId, openGift = false, openIcebreaker = false, initial = null, notFound = false }: { conversationId?: number; memberId?: number; openGift?: boolean; openIcebreaker?: boolean; initial?: ConversationAnswer | null; notFound?: boolean }) {
   const { t } = useTranslation()
   const { tenant } = usePageContext()
   const session = useSessionStore()
   const { user } = useSession()
   const settings = tenant.settings
-  const [state] = useState(() => conversation.createConversationStore(conversationId))
+  // The server's answer counts only for the conversation asked for (by its id, or by the other member's).
+  const given = initial && (conversationId !== undefined ? initial.conversation.id === conversationId : initial.conversation.profile.id === memberId) ? initial : null
+  const [state] = useState(() => {
+    const created = conversation.createConversationStore(conversationId, given)
+    if (notFound) conversation.loadFailed(created, t('chats.not_found'))
+    return created
+  })
   // sync: the composer's text is a controlled field (an asynchronous snapshot would move its caret).
   const { meta, convId, hasMore, loadError, refusal, error, needsConfirmation, resent, picker, icebreaker, confirmRemove, text, loadingOlder } = useSnapshot(state, { sync: true })
   const textRef = useRef<HTMLTextAreaElement>(null)
@@ -47,7 +59,9 @@ export function Conversation({ conversationId, memberId, openGift = false, openI
 
   const snap = useSnapshot(chatStore)
   const key = convId ?? NEW
-  const messages = (snap.messages[key] ?? EMPTY) as readonly ShownMessage[]
+  // The chat store is the browser's (it is never filled on the server, where it is shared between requests): until
+  // the effect below moves the server's messages into it, they are shown from the page's data.
+  const messages = (snap.messages[key] ?? (given && convId === given.conversation.id ? given.messages : EMPTY)) as readonly ShownMessage[]
   const typingActive = isTyping(snap, convId, Date.now())
   const now = useNow(typingActive)
   const typing = isTyping(snap, convId, now)
@@ -55,34 +69,55 @@ export function Conversation({ conversationId, memberId, openGift = false, openI
 
   // Loading the conversation; opening it marks it read (SPEC.md section 4).
   useEffect(() => {
+    if (notFound) return
     let cancelled = false
-    conversation.startLoading(state, conversationId)
     stickToBottom.current = true
-    const load = conversationId !== undefined ? loadConversation({ id: conversationId }) : loadConversation({ memberId: memberId! })
-    load
-      .then((answer) => {
-        if (cancelled) return
-        const id = answer.conversation.id
-        if (id === null) chatStore.messages[NEW] = []
-        conversation.loaded(state, answer, { openGift, openIcebreaker })
-        if (id === null) return
-        chatStore.messages[id] = []
-        mergeMessages(chatStore, id, answer.messages as ChatMessage[])
-        chatStore.lastReadByOther[id] = answer.conversation.last_read_by_other
-        chatStore.openConversationId = id
-        markOpened(chatStore, id)
-        markRead(id).catch(() => undefined)
-      })
-      .catch((err) => {
-        if (cancelled || err instanceof SilentAbort) return
-        conversation.loadFailed(state, err instanceof HttpError && err.status === 404 ? t('chats.not_found') : t('errors.generic'))
-      })
+    const show = (answer: ConversationAnswer) => {
+      const id = answer.conversation.id
+      if (id === null) chatStore.messages[NEW] = []
+      conversation.loaded(state, answer, { openGift, openIcebreaker })
+      if (id === null) return
+      chatStore.messages[id] = []
+      mergeMessages(chatStore, id, answer.messages as ChatMessage[])
+      chatStore.lastReadByOther[id] = answer.conversation.last_read_by_other
+      chatStore.openConversationId = id
+      markOpened(chatStore, id)
+      markRead(id).catch(() => undefined)
+    }
+    if (given) {
+      // Rendered from the server's read: the chat store takes it over, and what arrived between that read and the
+      // live socket is fetched once (as the live client catches up after a reconnect).
+      show(given)
+      const id = given.conversation.id
+      const last = given.messages[given.messages.length - 1]
+      if (id !== null) {
+        loadConversation({ id, after: last?.id ?? 0 })
+          .then((answer) => {
+            if (cancelled) return
+            mergeMessages(chatStore, id, answer.messages as ChatMessage[])
+            chatStore.lastReadByOther[id] = answer.conversation.last_read_by_other
+            if (answer.messages.some((m) => !m.mine)) markRead(id).catch(() => undefined)
+          })
+          .catch(() => undefined)
+      }
+    } else {
+      conversation.startLoading(state, conversationId)
+      const load = conversationId !== undefined ? loadConversation({ id: conversationId }) : loadConversation({ memberId: memberId! })
+      load
+        .then((answer) => {
+          if (!cancelled) show(answer)
+        })
+        .catch((err) => {
+          if (cancelled || err instanceof SilentAbort) return
+          conversation.loadFailed(state, err instanceof HttpError && err.status === 404 ? t('chats.not_found') : t('errors.generic'))
+        })
+    }
     if (openGift) state.picker = 'gift'
     return () => {
       cancelled = true
       if (chatStore.openConversationId === conversationId) chatStore.openConversationId = null
     }
-  }, [conversationId, memberId, openGift, openIcebreaker, t, state])
+  }, [conversationId, memberId, openGift, openIcebreaker, t, state, given, notFound])
 
   useEffect(
     () => () => {
