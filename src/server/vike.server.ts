@@ -12,6 +12,7 @@ import { servePage, type RenderedPage } from './page-cache.server'
 import { presentSessionUser } from '../features/accounts/sessions.server'
 import { cspNonce } from './security-headers.server'
 import { callInProcess } from './endpoint.server'
+import { deferHydration, hydrationAfterPaint } from './deferred-hydration.server'
 
 // Texts of our own catalogues (no markup in them), in the language of the request.
 const FALLBACK_HTML = (message: string, home: string, lng: string) =>
@@ -92,7 +93,9 @@ export function vikePages(opts: { dev: boolean; root?: string }) {
           const res = pageContext.httpResponse
           // Even the error page could not be rendered.
           if (!res) return { statusCode: 500, headers: [['Content-Type', 'text/html; charset=utf-8']], body: FALLBACK_HTML(req.ctx.t('errors.error_page_failed'), req.ctx.t('errors.home_link'), req.ctx.lng) }
-          return { statusCode: res.statusCode, headers: res.headers, body: res.body, pageId: pageContext.pageId }
+          // A visitor's page paints before its JavaScript is fetched (deferred-hydration.server.ts); a member's is as Vike makes it.
+          const body = req.ctx.account || !hydrationAfterPaint() ? res.body : deferHydration(res.body)
+          return { statusCode: res.statusCode, headers: res.headers, body, pageId: pageContext.pageId }
         },
       })
     }
