@@ -23,11 +23,13 @@ export const HYDRATION_TEMPLATE_ID = 'hydration-scripts'
 export const hydrationAfterPaint = () => process.env.HYDRATION_AFTER_PAINT !== 'false'
 
 /**
- * Runs in the page: the template's links (catalogue preload, modulepreloads) go into the head and its script into
- * the body, once. Copies of the elements, not the template's own, so the script runs (a parser-made script never
- * does once moved).
+ * Runs in the page, once: the catalogue is fetched (into the HTTP cache, where the client's own fetch finds it: a
+ * file named by its content, cached for a year; a preload link added this late may be used only after the window's
+ * load event, which Chromium warns about), the module preloads go into the head and the script into the body.
+ * Copies of the elements, not the template's own, so the script runs (a parser-made script never does once moved).
+ * A page opened in a background tab paints nothing (and gets no animation frames): it goes at once.
  */
-const LOADER = `(()=>{const d=document,t=d.getElementById('${HYDRATION_TEMPLATE_ID}');let done=false;const go=()=>{if(done)return;done=true;const add=(o)=>{const e=d.createElement(o.tagName.toLowerCase());for(const a of o.attributes)e.setAttribute(a.name,a.value);(e.tagName==='SCRIPT'?d.body:d.head).appendChild(e)};const all=[...t.content.children];all.filter((o)=>o.tagName!=='SCRIPT').forEach(add);all.filter((o)=>o.tagName==='SCRIPT').forEach(add)};const painted=()=>requestAnimationFrame(()=>setTimeout(go,0));setTimeout(go,3000);const img=d.querySelector('img[fetchpriority="high"]');if(img&&img.decode)img.decode().then(painted,painted);else painted()})()`
+const LOADER = `(()=>{const d=document,t=d.getElementById('${HYDRATION_TEMPLATE_ID}');let done=false;const go=()=>{if(done)return;done=true;const add=(o)=>{if(o.getAttribute('as')==='fetch'){fetch(o.getAttribute('href'),{credentials:'same-origin'}).catch(()=>{});return}const e=d.createElement(o.tagName.toLowerCase());for(const a of o.attributes)e.setAttribute(a.name,a.value);(e.tagName==='SCRIPT'?d.body:d.head).appendChild(e)};const all=[...t.content.children];all.filter((o)=>o.tagName!=='SCRIPT').forEach(add);all.filter((o)=>o.tagName==='SCRIPT').forEach(add)};if(d.visibilityState==='hidden')return go();const painted=()=>requestAnimationFrame(()=>setTimeout(go,0));setTimeout(go,3000);const img=d.querySelector('img[fetchpriority="high"]');if(img&&img.decode)img.decode().then(painted,painted);else painted()})()`
 
 /**
  * The document with its scripts deferred as above, or unchanged when it has no entry script of Vike's (an

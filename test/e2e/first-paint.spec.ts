@@ -71,8 +71,8 @@ test('the landing page: no image above the fold is lazy, and it hydrates with it
   expect(html.replace(/<template id="hydration-scripts">[\s\S]*?<\/template>/, '')).not.toMatch(/<script[^>]*\ssrc=|rel="modulepreload"|\/i18n\//)
   await hydrated(page)
   expect((await aboveTheFold(page)).filter((img) => img.loading === 'lazy')).toEqual([])
-  // The catalogue and the module preloads were added to the head by the loader.
+  // The loader added the module preloads to the head and fetched the catalogue.
   await expect(page.locator('head link[rel="modulepreload"]').first()).toBeAttached()
-  await expect(page.locator('head link[rel="preload"][as="fetch"]')).toHaveCount(1)
+  expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/i18n\/nl\.[^/]+\.json$/.test(e.name)))).toBe(true)
   expect(problems).toEqual([])
 })

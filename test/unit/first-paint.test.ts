@@ -73,6 +73,8 @@ describe('a visitor’s page fetches its JavaScript after the first paint', () =
     expect(template![2]).toContain('img[fetchpriority="high"]')
     expect(template![2]).toContain('requestAnimationFrame')
     expect(template![2]).toContain('setTimeout(go,3000)')
+    // The catalogue is fetched into the HTTP cache rather than preloaded late.
+    expect(template![2]).toContain("fetch(o.getAttribute('href'),{credentials:'same-origin'})")
     // The page's data stays where Vike's client reads it.
     expect(outside).toContain('<script id="vike_pageContext" type="application/json" nonce="n0nce">')
   })
