@@ -9,6 +9,8 @@ import { pageTitle } from './title'
 import { socialHtml, socialMeta, type SocialData } from './social-meta'
 import { createSessionStore } from '../src/shared/session/session-store'
 import { loadMemberChrome } from '../src/features/layout/member-chrome-slot'
+import { lcpImagePreload } from './lcp-preload'
+import { hydrationAfterPaint } from '../src/server/deferred-hydration.server'
 
 export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   const { Page } = pageContext
@@ -45,6 +47,7 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   <head>
     <meta charset="UTF-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
+    ${dangerouslySkipEscape(hydrationAfterPaint() ? lcpImagePreload(html) : '')}
     <meta name="theme-color" content="${themeColor}" />
     <meta name="description" content="${settings.description}" />
     ${robots ? escapeInject`<meta name="robots" content="${robots}" />` : ''}

@@ -12,6 +12,7 @@ import { servePage, type RenderedPage } from './page-cache.server'
 import { presentSessionUser } from '../features/accounts/sessions.server'
 import { cspNonce } from './security-headers.server'
 import { callInProcess } from './endpoint.server'
+import { deferHydration, hydrationAfterPaint } from './deferred-hydration.server'
 
 // Texts of our own catalogues (no markup in them), in the language of the request.
 const FALLBACK_HTML = (message: string, home: string, lng: string) =>
@@ -97,7 +98,9 @@ export function vikePages(opts: { dev: boolean; root?: string }) {
           const asked = (pageContext.data as { httpStatus?: unknown } | undefined)?.httpStatus
           const isHtml = res.headers.some(([name, value]) => name.toLowerCase() === 'content-type' && value.startsWith('text/html'))
           const statusCode = res.statusCode === 200 && typeof asked === 'number' && isHtml ? asked : res.statusCode
-          return { statusCode, headers: res.headers, body: res.body, pageId: pageContext.pageId }
+          // A visitor's page paints before its JavaScript is fetched (deferred-hydration.server.ts); a member's is as Vike makes it.
+          const body = req.ctx.account || !hydrationAfterPaint() || !isHtml ? res.body : deferHydration(res.body)
+          return { statusCode, headers: res.headers, body, pageId: pageContext.pageId }
         },
       })
     }

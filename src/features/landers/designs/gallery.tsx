@@ -40,8 +40,9 @@ export function GalleryLander() {
         <LanderCta big={false} testId="lander-cta-top" />
       </Head>
       <Mosaic>
+        {/* Eager: the first two blocks of the mosaic, the first screen on a desktop (on a phone, the first five). */}
         {tiles.map((m, i) => (
-          <MemberTile key={m.id} member={m} ratio="1" eager={i < 5} priority={i === 0} />
+          <MemberTile key={m.id} member={m} ratio="1" eager={i < 10} priority={i === 0} />
         ))}
       </Mosaic>
       <Footer>

@@ -1,0 +1,33 @@
+// The head's preload of the page's first prioritised image (decision 041, addendum 2): the photo a page marks
+// fetchpriority="high" (the lander's lead photo, the first cards of a member grid) is its largest paint on a phone.
+// A <link rel="preload" as="image"> with the same srcset and sizes in the head starts its request with the document's
+// first bytes, before the inline CSS and the markup above it are parsed, and the browser picks the same variant
+// for the link as for the image (so it is fetched once).
+
+const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1]
+
+/**
+ * The preload link for the first `<img fetchPriority="high">` of React's server markup, or '' when there is none.
+ * In a `<picture>` with an AVIF `<source>`, the link preloads that srcset with type="image/avif" (what a browser
+ * that shows AVIF picks); otherwise the image's own srcset and sizes (and src for browsers without srcset).
+ * Attribute values are taken as React escaped them, so they go into the link unchanged.
+ */
+export function lcpImagePreload(html: string): string {
+  const img = /<img\s[^>]*fetchPriority="high"[^>]*>/i.exec(html)
+  if (!img) return ''
+  const before = html.slice(0, img.index)
+  const pictureStart = before.lastIndexOf('<picture')
+  const inPicture = pictureStart >= 0 && before.indexOf('</picture>', pictureStart) < 0
+  const avif = inPicture ? /<source\s[^>]*type="image\/avif"[^>]*>/i.exec(before.slice(pictureStart))?.[0] : undefined
+  const srcset = avif ? attr(avif, 'srcSet') : attr(img[0], 'srcSet')
+  const sizes = avif ? attr(avif, 'sizes') : attr(img[0], 'sizes')
+  const src = attr(img[0], 'src')
+  if (!srcset && !src) return ''
+  const parts = ['<link rel="preload" as="image"']
+  if (avif) parts.push('type="image/avif"')
+  if (!avif && src) parts.push(`href="${src}"`)
+  if (srcset) parts.push(`imagesrcset="${srcset}"`)
+  if (srcset && sizes) parts.push(`imagesizes="${sizes}"`)
+  parts.push('fetchpriority="high" />')
+  return parts.join(' ')
+}

@@ -1,0 +1,86 @@
+/**
+ * @jest-environment node
+ */
+// The largest paint of a visitor's page waits for nothing it does not need (decision 041, addendum 2): the head
+// preloads the first prioritised photo with the srcset and sizes the image itself has, and the page's JavaScript
+// (entry script, module preloads, the catalogue) is fetched only after the page has painted.
+import { lcpImagePreload } from '../../renderer/lcp-preload'
+import { deferHydration, HYDRATION_TEMPLATE_ID } from '../../src/server/deferred-hydration.server'
+
+// React's markup of the lander's lead photo (a visitor's blurred copy: WebP only) and of an unlocked card (AVIF too).
+const LOCKED =
+  '<div class="css-z"><picture><img src="/media/44d0bc515f338364244fdc39ea56ea43.webp" srcSet="/media/44d0bc515f338364244fdc39ea56ea43-160.webp 160w, /media/44d0bc515f338364244fdc39ea56ea43-320.webp 320w, /media/44d0bc515f338364244fdc39ea56ea43.webp 400w" sizes="(min-width: 1200px) 220px, 50vw" alt="Foto van Demi" loading="eager" fetchPriority="high" draggable="false"/></picture></div>'
+const UNLOCKED =
+  '<picture><source type="image/avif" srcSet="/media/aaaa0000aaaa0000aaaa0000aaaa0000-160.avif 160w, /media/aaaa0000aaaa0000aaaa0000aaaa0000-320.avif 320w" sizes="50vw"/><img src="/media/aaaa0000aaaa0000aaaa0000aaaa0000.webp" srcSet="/media/aaaa0000aaaa0000aaaa0000aaaa0000-160.webp 160w, /media/aaaa0000aaaa0000aaaa0000aaaa0000.webp 320w" sizes="50vw" alt="Foto van Lid 1" loading="eager" fetchPriority="high" decoding="async"/></picture>'
+const LAZY = '<picture><img src="/media/bbbb0000bbbb0000bbbb0000bbbb0000.webp" alt="x" loading="lazy" decoding="async"/></picture>'
+
+describe('the head preloads the first prioritised photo', () => {
+  it('with the image’s own srcset, sizes and src, at high priority', () => {
+    expect(lcpImagePreload(`<h1>Galerij</h1>${LOCKED}${LAZY}`)).toBe(
+      '<link rel="preload" as="image" href="/media/44d0bc515f338364244fdc39ea56ea43.webp" imagesrcset="/media/44d0bc515f338364244fdc39ea56ea43-160.webp 160w, /media/44d0bc515f338364244fdc39ea56ea43-320.webp 320w, /media/44d0bc515f338364244fdc39ea56ea43.webp 400w" imagesizes="(min-width: 1200px) 220px, 50vw" fetchpriority="high" />',
+    )
+  })
+
+  it('the AVIF source when the picture offers one (what the browser shows), typed so others skip it', () => {
+    expect(lcpImagePreload(`${LAZY}${UNLOCKED}${LOCKED}`)).toBe(
+      '<link rel="preload" as="image" type="image/avif" imagesrcset="/media/aaaa0000aaaa0000aaaa0000aaaa0000-160.avif 160w, /media/aaaa0000aaaa0000aaaa0000aaaa0000-320.avif 320w" imagesizes="50vw" fetchpriority="high" />',
+    )
+  })
+
+  it('nothing on a page without a prioritised photo (the landing page), nor for a lazy one', () => {
+    expect(lcpImagePreload('<h1>Welkom</h1><p>Tekst</p>')).toBe('')
+    expect(lcpImagePreload(LAZY)).toBe('')
+  })
+})
+
+// The end of a document as Vike writes it (HTML_END), with the head's catalogue preload of renderer/+onRenderHtml.tsx.
+const vikeDocument = (nonce: string) => `<!DOCTYPE html>
+<html lang="nl">
+  <head>
+    <link rel="preload" href="/i18n/nl.RrCbnxE-4HQr.json" as="fetch" crossorigin="anonymous" />
+    <title>Galerij</title>
+  </head>
+  <body>
+    <div id="root"><h1>Galerij</h1></div>
+    <script id="vike_pageContext" type="application/json" nonce="${nonce}">{"pageId":"/pages/landers/gallery"}</script>
+    <script id="vike_globalContext" type="application/json" nonce="${nonce}">{}</script>
+    <script src="/assets/entries/entry-client-routing.CRcg2R2B.js" type="module" async nonce="${nonce}"></script>
+    <link rel="modulepreload" href="/assets/entries/pages_landers_gallery.epMG3I8L.js" as="script" type="text/javascript">
+    <link rel="modulepreload" href="/assets/chunks/chunk-CeHy-FTF.js" as="script" type="text/javascript">
+  </body>
+</html>`
+
+describe('a visitor’s page fetches its JavaScript after the first paint', () => {
+  const out = deferHydration(vikeDocument('n0nce'))
+  const outside = out.replace(/<template[\s\S]*?<\/template>/, '')
+
+  it('no script, module preload or catalogue preload is fetched with the document', () => {
+    expect(outside).not.toMatch(/<script[^>]*\ssrc=/)
+    expect(outside).not.toMatch(/modulepreload/)
+    expect(outside).not.toMatch(/\/i18n\//)
+  })
+
+  it('they wait, unchanged, in an inert template, which an inline script with the CSP nonce adds after the paint', () => {
+    const template = new RegExp(`<template id="${HYDRATION_TEMPLATE_ID}">([\\s\\S]*?)</template><script nonce="n0nce">([\\s\\S]*?)</script>`).exec(out)
+    expect(template).not.toBeNull()
+    expect(template![1]).toBe(
+      '<link rel="preload" href="/i18n/nl.RrCbnxE-4HQr.json" as="fetch" crossorigin="anonymous" />' +
+        '<script src="/assets/entries/entry-client-routing.CRcg2R2B.js" type="module" async nonce="n0nce"></script>' +
+        '<link rel="modulepreload" href="/assets/entries/pages_landers_gallery.epMG3I8L.js" as="script" type="text/javascript">' +
+        '<link rel="modulepreload" href="/assets/chunks/chunk-CeHy-FTF.js" as="script" type="text/javascript">',
+    )
+    // After the prioritised photo is decoded, the next frame; at the latest after 3 s.
+    expect(template![2]).toContain('img[fetchpriority="high"]')
+    expect(template![2]).toContain('requestAnimationFrame')
+    expect(template![2]).toContain('setTimeout(go,3000)')
+    // The catalogue is fetched into the HTTP cache rather than preloaded late.
+    expect(template![2]).toContain("fetch(o.getAttribute('href'),{credentials:'same-origin'})")
+    // The page's data stays where Vike's client reads it.
+    expect(outside).toContain('<script id="vike_pageContext" type="application/json" nonce="n0nce">')
+  })
+
+  it('a document without Vike’s entry script (an HTML-only page, the fallback error page) is unchanged', () => {
+    const plain = '<!DOCTYPE html><html><head><title>Error</title></head><body><h1>Fout</h1></body></html>'
+    expect(deferHydration(plain)).toBe(plain)
+  })
+})
