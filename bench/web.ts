@@ -11,7 +11,7 @@
 // BENCH_WEB_PORT (default 3202), BENCH_WEB_TENANTS (default datingstad,rijpedates), BENCH_WEB_JSON=<dir> keeps each
 // report as JSON, BENCH_WEB_ONLY=<substring> runs only the matching pages. BENCH_WEB_BASELINE_ENV="NAME=value ..."
 // also starts this build with those environment variables on BENCH_WEB_PORT+1 (e.g. HYDRATION_AFTER_PAINT=false,
-// decision 041 addendum 1) and alternates the runs between the two, page by page, so a change is compared under the
+// decision 041 addendum 2) and alternates the runs between the two, page by page, so a change is compared under the
 // same machine load. (Another build's directory cannot be the baseline: with node_modules shared between checkouts,
 // Vike's production server may load whichever checkout was built last.) Each run prints its LCP breakdown:
 // Lighthouse's simulated TTFB, FCP and LCP, the LCP image's simulated load, and what the simulation counted before
