@@ -45,17 +45,20 @@ function refreshEnded() {
   return Promise.race([refreshing, limit]).finally(() => clearTimeout(timer))
 }
 
+/** The kept offline page; a look-up that misses it looks again once a refresh that began meanwhile has ended. */
+async function offlinePage() {
+  await refreshEnded()
+  const lookUp = () => self.caches.match(OFFLINE_URL, { cacheName: OFFLINE_CACHE })
+  // The page's refresh request can arrive after the navigation failed (the page's network emulation does not reach
+  // the worker's own fetch, which then succeeds): its write may delete the entry during the first look-up.
+  return (await lookUp()) || (await refreshEnded().then(lookUp))
+}
+
 // Only page navigations are answered here; everything else (API, chunks, images) goes to the network as before.
 self.addEventListener('fetch', (event) => {
   const request = event.request
   if (request.mode !== 'navigate' || request.method !== 'GET') return
-  event.respondWith(
-    self.fetch(request).catch(async () => {
-      await refreshEnded()
-      const cached = await self.caches.match(OFFLINE_URL, { cacheName: OFFLINE_CACHE })
-      return cached || self.Response.error()
-    }),
-  )
+  event.respondWith(self.fetch(request).catch(async () => (await offlinePage()) || self.Response.error()))
 })
 
 /** The page a notification opens: its conversation, else the address it names, else the home page (same site only). */

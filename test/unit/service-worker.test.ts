@@ -11,7 +11,7 @@ interface FakeWindow {
   navigate?: jest.Mock
 }
 
-function loadWorker(windows: FakeWindow[] = [], network: { online: boolean } = { online: true }, slowPut = false) {
+function loadWorker(windows: FakeWindow[] = [], network: { online: boolean; pageOffline?: boolean } = { online: true }, slowPut = false) {
   const listeners = new Map<string, Listener>()
   const cache = new Map<string, string>()
   const fetched: string[] = []
@@ -24,7 +24,8 @@ function loadWorker(windows: FakeWindow[] = [], network: { online: boolean } = {
     fetch: async (input: string | { url: string }) => {
       const url = typeof input === 'string' ? input : input.url
       fetched.push(url)
-      if (!network.online) throw new TypeError('Failed to fetch')
+      // pageOffline: the page's requests fail (the browser's network emulation of a page), the worker's own do not.
+      if (!network.online || (network.pageOffline && typeof input !== 'string')) throw new TypeError('Failed to fetch')
       return { ok: true, body: `page ${url}` }
     },
     Response: { error: () => ({ error: true }) },
@@ -39,7 +40,11 @@ function loadWorker(windows: FakeWindow[] = [], network: { online: boolean } = {
           cache.set(url, res.body)
         },
       }),
-      match: async (url: string) => (cache.has(url) ? { body: cache.get(url) } : undefined),
+      // A look-up takes a moment (another process), and answers what the cache holds when it is done.
+      match: async (url: string) => {
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        return cache.has(url) ? { body: cache.get(url) } : undefined
+      },
       keys: async () => ['offline-v1', 'offline-v2'],
       delete: async (key: string) => void cache.set(`deleted:${key}`, ''),
     },
@@ -146,6 +151,19 @@ describe('service worker version 2', () => {
     network.online = false
     expect(sw.cache.has('/offline.html')).toBe(false)
     expect(await sw.request({ url: 'https://datingstad.nl/pages/faq', mode: 'navigate', method: 'GET' })).toEqual({ body: 'page /offline.html' })
+    await refresh
+  })
+
+  it('a refresh that begins after the navigation failed: the look-up that misses the entry waits for it', async () => {
+    const network = { online: true, pageOffline: false }
+    const sw = loadWorker([], network, true)
+    await sw.fire('install', {})
+    network.pageOffline = true
+    const shown = sw.request({ url: 'https://datingstad.nl/pages/faq', mode: 'navigate', method: 'GET' })
+    // The page's refresh request arrives while the worker looks the offline page up; its write removes the entry.
+    await new Promise((resolve) => setTimeout(resolve, 1))
+    const refresh = sw.fire('message', { data: { type: 'refresh-offline-page' } })
+    expect(await shown).toEqual({ body: 'page /offline.html' })
     await refresh
   })
 

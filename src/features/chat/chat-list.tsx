@@ -40,13 +40,14 @@ const RowLink = styled.a({
 const Body = styled.span({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 2 })
 const Top = styled.span({ display: 'flex', alignItems: 'baseline', gap: 8 })
 const Name = styled.span<{ unread: boolean }>(({ unread }) => ({ fontWeight: unread ? 800 : 600, fontSize: 16, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }))
-const Time = styled.span(({ theme }) => ({ marginLeft: 'auto', fontSize: 12, color: theme.colors.muted, whiteSpace: 'nowrap' }))
-const Preview = styled.span<{ unread: boolean; typing: boolean }>(({ theme, unread, typing }) => ({
+// The open conversation's row is primarySoft, where the muted colour does not reach AA (4.3:1): its lines use the text colour.
+const Time = styled.span<{ active: boolean }>(({ theme, active }) => ({ marginLeft: 'auto', fontSize: 12, color: active ? theme.colors.text : theme.colors.muted, whiteSpace: 'nowrap' }))
+const Preview = styled.span<{ unread: boolean; typing: boolean; active: boolean }>(({ theme, unread, typing, active }) => ({
   display: 'flex',
   alignItems: 'center',
   gap: 8,
   fontSize: 14,
-  color: typing ? theme.colors.primary : unread ? theme.colors.text : theme.colors.muted,
+  color: typing ? theme.colors.primary : unread || active ? theme.colors.text : theme.colors.muted,
   fontWeight: unread ? 600 : 400,
   fontStyle: typing ? 'italic' : 'normal',
   '> span:first-of-type': { flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
@@ -155,9 +156,10 @@ export function ChatList({ activeId }: { activeId: number | null }) {
           {snap.chats.map((c) => {
             const unread = c.num_unread_messages > 0
             const typing = isTyping(snap, c.conversation.id, now)
+            const active = c.conversation.id === activeId
             return (
-              <Row key={c.conversation.id} active={c.conversation.id === activeId} data-testid="chat-item">
-                <RowLink href={`/chats/${c.conversation.id}`} aria-current={c.conversation.id === activeId ? 'page' : undefined}>
+              <Row key={c.conversation.id} active={active} data-testid="chat-item">
+                <RowLink href={`/chats/${c.conversation.id}`} aria-current={active ? 'page' : undefined}>
                   <Avatar profile={c.profile} size={52} />
                   <Body>
                     <Top>
@@ -166,9 +168,9 @@ export function ChatList({ activeId }: { activeId: number | null }) {
                         {c.profile.age ? `, ${c.profile.age}` : ''}
                       </Name>
                       {c.profile.fictional && <Tag>{t('common.fictional_badge')}</Tag>}
-                      <Time>{listTime(c.conversation.last_message_at, lng, tenant.timeZone)}</Time>
+                      <Time active={active}>{listTime(c.conversation.last_message_at, lng, tenant.timeZone)}</Time>
                     </Top>
-                    <Preview unread={unread} typing={typing}>
+                    <Preview unread={unread} typing={typing} active={active}>
                       <span>{typing ? t('chats.typing_short') : c.conversation.last_message ? messagePreview(c.conversation.last_message, t) : ''}</span>
                       {unread && <Badge count={c.num_unread_messages} label={t('chats.unread_label', { count: c.num_unread_messages })} />}
                     </Preview>

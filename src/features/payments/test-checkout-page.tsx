@@ -46,7 +46,7 @@ const Head = styled.header(({ theme }) => ({
   alignItems: 'center',
   gap: 12,
   strong: { fontSize: 20 },
-  span: { fontSize: 13, opacity: 0.9 },
+  span: { fontSize: 13 },
 }))
 const Inner = styled.div({ padding: '20px' })
 const Amount = styled.p(({ theme }) => ({ fontSize: 34, fontWeight: 800, margin: '0 0 4px', color: theme.colors.text }))

@@ -245,7 +245,8 @@ const Item = styled.a(({ theme }) => ({
   background: theme.colors.surface,
   color: theme.colors.text,
   textDecoration: 'none',
-  '&:hover': { borderColor: theme.colors.primary, background: theme.colors.primarySoft },
+  // The border only: the muted line does not reach AA on primarySoft.
+  '&:hover': { borderColor: theme.colors.primary },
   '.main': { display: 'flex', flexDirection: 'column', minWidth: 0 },
   '.main strong': { fontSize: 16 },
   '.main span': { fontSize: 13, color: theme.colors.muted },
@@ -257,7 +258,8 @@ const Status = styled.span<{ kind: ResultKind }>(({ theme, kind }) => ({
   fontWeight: 800,
   padding: '2px 8px',
   borderRadius: 999,
-  color: '#fff',
+  // White reads on success and danger; on the secondary colours only onSecondary does (a theme contrast pair).
+  color: kind === 'processing' ? theme.colors.onSecondary : '#fff',
   background: kind === 'completed' ? theme.colors.success : kind === 'processing' ? theme.colors.secondaryDark : theme.colors.danger,
 }))
 const Empty = styled.div(({ theme }) => ({ textAlign: 'center', padding: '32px 16px', color: theme.colors.muted, p: { margin: '0 0 16px' } }))
