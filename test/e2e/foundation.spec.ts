@@ -26,6 +26,9 @@ test.describe('tenants, layouts and pages', () => {
     await page.goto(siteUrl('datingstad'))
     await expect(page.getByRole('dialog')).toContainText('Alleen voor volwassenen')
     await page.screenshot({ path: `artifacts/${info.project.name}-datingstad-entry-warning.png` })
+    // The warning is in the server's HTML; its button works once the page has hydrated, which on a visitor's page
+    // happens after the first paint (decision 041, addendum 2).
+    await hydrated(page)
     await page.getByTestId('entry-confirm').click()
     await expect(page.getByRole('dialog')).toHaveCount(0)
     await expect(page.locator('h1')).toHaveText('Ontmoet singles in jouw stad')
@@ -42,6 +45,7 @@ test.describe('tenants, layouts and pages', () => {
     // Entry popup switched off for this tenant.
     await expect(page.getByRole('dialog')).toHaveCount(0)
     await expect(page.locator('h1')).toHaveText('Jouw match is een man')
+    await hydrated(page)
     const gayBg = await page.getByTestId('cta').evaluate((el) => getComputedStyle(el).backgroundColor)
     expect(gayBg).not.toBe(datingBg)
     // Its locale dropdown offers nl and en; English shows the English texts and the US footer.
