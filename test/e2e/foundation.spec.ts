@@ -65,6 +65,8 @@ test.describe('tenants, layouts and pages', () => {
     const problems = watchConsole(page)
     await entryWarningConfirmed(page)
     await page.goto(siteUrl('flirtbelgie'))
+    // The language menu works once the page has hydrated (after the first paint on a visitor's page).
+    await hydrated(page)
     const options = await page.getByLabel('Taal').locator('option').allTextContents()
     expect(options).toEqual(['Nederlands', 'Français', 'Deutsch'])
     // Brand, language and login share the top row, on a phone too (there the language shows as its code).
