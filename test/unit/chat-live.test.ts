@@ -7,6 +7,7 @@ import type { PresentedUser } from '../../src/shared/contracts'
 class FakeSocket implements SocketLike {
   readyState = 0
   sent: string[] = []
+  closed: number[] = []
   onopen: SocketLike['onopen'] = null
   onclose: SocketLike['onclose'] = null
   onmessage: SocketLike['onmessage'] = null
@@ -15,6 +16,7 @@ class FakeSocket implements SocketLike {
     this.sent.push(data)
   }
   close(code = 1000) {
+    this.closed.push(code)
     this.drop(code)
   }
   open() {
@@ -94,6 +96,17 @@ describe('the live chat client', () => {
     expect(backoffDelay(0, () => 1)).toBe(1000)
     expect(backoffDelay(3, () => 1)).toBe(8000)
     expect(backoffDelay(12, () => 1)).toBe(30000)
+  })
+
+  it('a socket still connecting when the client stops is closed once it opens, not aborted mid-handshake', async () => {
+    const { live, state, sockets } = setup()
+    live.stop()
+    expect(sockets[0].closed).toEqual([])
+    sockets[0].open()
+    expect(sockets[0].closed).toEqual([1000])
+    expect(state.live).toBe(false)
+    await jest.advanceTimersByTimeAsync(60_000)
+    expect(sockets.length).toBe(1)
   })
 
   it('applies events, reconnects with backoff and catches up what it missed', async () => {

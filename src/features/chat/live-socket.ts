@@ -25,6 +25,7 @@ export interface LiveSocketOptions {
   clearTimer?: (id: unknown) => void
 }
 
+const CONNECTING = 0
 const OPEN = 1
 export const HEARTBEAT_MS = 25_000
 /** The close code of an instance going away on purpose (src/server/lifecycle.server.ts, decision 035). */
@@ -146,6 +147,11 @@ export class LiveSocket {
     const s = this.socket
     this.socket = undefined
     this.connected = false
-    s?.close(1000, 'bye')
+    if (!s) return
+    // A socket still connecting is closed once it opens: closing it now aborts the handshake, which the browser
+    // reports on the console ("closed before the connection is established") on every logout or quick page change.
+    s.onmessage = null
+    if (s.readyState === CONNECTING) s.onopen = () => s.close(1000, 'bye')
+    else s.close(1000, 'bye')
   }
 }
