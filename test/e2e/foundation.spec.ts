@@ -160,6 +160,7 @@ test.describe('login', () => {
     const problems = watchConsole(page)
     await entryWarningConfirmed(page)
     await page.goto(siteUrl('datingstad', '/login'))
+    await hydrated(page)
     await page.getByLabel('E-mailadres').fill('free@datingstad.demo')
     await page.getByLabel('Wachtwoord').fill('wrong')
     await page.getByRole('button', { name: 'Inloggen' }).click()
