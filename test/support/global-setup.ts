@@ -4,6 +4,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 import { openDatabase, migrateDatabase } from '../../src/db/client.server'
 
 export default async function globalSetup() {
@@ -15,6 +16,22 @@ export default async function globalSetup() {
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()))
   await database.close()
   process.env.PGLITE_TEMPLATE = file
+  // PostgreSQL likewise: one migrated template database; each test file's database is a copy of it (CREATE DATABASE
+  // ... TEMPLATE, ~0.2 to 0.3 s instead of ~0.5 s to create and migrate; decision 045). Dropped by global-teardown.
+  if (process.env.TEST_DATABASE_URL) {
+    const name = `test_template_${process.pid}`
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+    await admin.connect()
+    await admin.query(`drop database if exists ${name} with (force)`)
+    await admin.query(`create database ${name}`)
+    await admin.end()
+    const url = new URL(process.env.TEST_DATABASE_URL)
+    url.pathname = `/${name}`
+    const template = await openDatabase({ databaseUrl: url.toString() })
+    await migrateDatabase(template)
+    await template.close()
+    process.env.POSTGRES_TEMPLATE_DB = name
+  }
   if (!process.env.TEST_DATABASE_URL) {
     console.log('\n[test] PostgreSQL API tests skipped: TEST_DATABASE_URL is not set (they run on PGlite only).')
   }
