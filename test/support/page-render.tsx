@@ -73,8 +73,15 @@ export async function visitPage<D = unknown>(
       // The endpoints as the pages call them (decision 026), answered here through HTTP as the viewer.
       call: async (endpoint: EndpointDefinition, input: never) => {
         const res = await app.inject({ method: 'GET', url: endpointUrl(endpoint, input), headers: { host, accept: 'application/json', ...(viewer ? { cookie: viewer.cookie } : {}) } })
-        const ok = res.statusCode >= 200 && res.statusCode < 300
-        return { status: res.statusCode, body: ok ? res.json() : null, ...(ok ? {} : { error: (res.json() as { error?: string }).error }) }
+        if (res.statusCode >= 200 && res.statusCode < 300) return { status: res.statusCode, body: res.json() }
+        const error = (() => {
+          try {
+            return (res.json() as { error?: string }).error
+          } catch {
+            return undefined
+          }
+        })()
+        return { status: res.statusCode, body: null, error }
       },
       extraPage: () => undefined,
     },
