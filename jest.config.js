@@ -2,6 +2,8 @@
 const transform = { '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: 'tsconfig.jest.json', diagnostics: false }] }
 // Fastify's inject and @fastify/cookie pull ESM-only packages on Node 20; ts-jest transpiles them (and
 // @fastify/cookie's import('cookie') into a require) so one CommonJS copy serves both.
+// Every project: the test-only password hash cost (decision 045).
+const setupFiles = ['<rootDir>/test/support/test-env.ts']
 const transformIgnorePatterns = ['node_modules/(?!(cookie|@fastify/cookie|content-disposition|@dicebear|kdbush|geokdbush|tinyqueue)/)']
 
 export default {
@@ -12,6 +14,7 @@ export default {
       testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'],
       transform,
       transformIgnorePatterns,
+      setupFiles,
     },
     {
       displayName: 'api',
@@ -19,6 +22,7 @@ export default {
       testMatch: ['<rootDir>/test/api/**/*.test.ts?(x)', '<rootDir>/test/trust/**/*.test.ts?(x)'],
       transform,
       transformIgnorePatterns,
+      setupFiles,
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
@@ -30,6 +34,7 @@ export default {
       testMatch: ['<rootDir>/test/cluster/**/*.test.ts'],
       transform,
       transformIgnorePatterns,
+      setupFiles,
     },
   ],
 }

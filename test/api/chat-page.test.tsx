@@ -2,26 +2,16 @@
 // it through the chat API's handler as the viewer, and the server's HTML holds the messages, the other member's
 // name and the fictional label and warning. Another member's conversation, one of the other pool or a visitor get
 // nothing of it: the not-found answer (status 404) or the login card. The chat store stays empty on the server.
-import { renderToString } from 'react-dom/server'
-import type { PageContext, PageContextServer } from 'vike/types'
-import { eq } from 'drizzle-orm'
-
 // vike/abort and the client router are ESM only; neither runs in these server renders.
 jest.mock('vike/abort', () => ({
   render: (status: number) => Object.assign(new Error(`render(${status})`), { abortStatusCode: status }),
 }))
 jest.mock('vike/client/router', () => ({ navigate: jest.fn(async () => {}), reload: jest.fn(async () => {}), prefetch: jest.fn(async () => {}) }))
-import { accounts, conversationMembers, conversations, messages } from '../../src/db/schema'
+import { conversationMembers, conversations, messages } from '../../src/db/schema'
 import { describeEachDb } from '../support/db'
 import { hostOf, suiteApp } from '../support/app'
+import { visitPage, type DataHook } from '../support/page-render'
 import { makeMember, type TestMember } from '../../src/features/discovery/test-support/members'
-import { PageShell } from '../../renderer/page-shell'
-import { createPageCache } from '../../renderer/emotion-cache'
-import { createSessionStore } from '../../src/shared/session/session-store'
-import { publicTenant } from '../../src/server/public-tenant.server'
-import { presentUser } from '../../src/features/accounts/sessions.server'
-import { endpointUrl } from '../../src/shared/api-client'
-import type { EndpointDefinition } from '../../src/shared/endpoint'
 import { chatStore } from '../../src/features/chat/chat-store'
 import type { ConversationPageData } from '../../src/features/chat/page-data.server'
 import ChatPage from '../../pages/chats/@id/+Page'
@@ -47,46 +37,12 @@ describeEachDb('conversation page: rendered on the server', (kind) => {
     return conv.id
   }
 
-  /** /chats/{id} for a viewer (undefined: a visitor), as src/server/vike.server.ts renders it: +data, then the page. */
+  /** /chats/{id} (or /members/{id}/chat) for a viewer (undefined: a visitor): +data, then the page (test/support/page-render). */
   async function visit(viewer: TestMember | undefined, id: number | string, tenantId = 'datingstad', byMember = false) {
-    const { app } = suite
-    const tenant = app.services.tenants.byId.get(tenantId)!
-    const lng = 'nl' as const
-    const i18n = app.services.i18n.forRequest(lng)
-    const ctx = { tenant, lng, i18n, t: i18n.t.bind(i18n), country: undefined, account: undefined }
-    let user = null
-    if (viewer) {
-      const [account] = await suite.database.db.select().from(accounts).where(eq(accounts.id, viewer.id))
-      user = await presentUser(suite.database.db, account, tenant.cdn_prefix)
-    }
+    const def = byMember ? { Page: MemberChatPage, data: memberChatData as DataHook } : { Page: ChatPage, data: chatData as DataHook }
     const path = byMember ? `/members/${id}/chat` : `/chats/${id}`
-    const [Page, data] = byMember ? [MemberChatPage, memberChatData] : [ChatPage, chatData]
-    const pageContext = {
-      urlPathname: path,
-      urlOriginal: path,
-      urlParsed: { pathname: path, search: {} },
-      routeParams: { id: String(id) },
-      tenant: publicTenant(app.services, ctx),
-      lng,
-      user,
-      config: { layout: 'chat' },
-      i18nServer: i18n,
-      services: {
-        // The endpoint as the page calls it (decision 026), answered here through HTTP as the viewer.
-        call: async (def: EndpointDefinition, input: never) => {
-          const res = await app.inject({ method: 'GET', url: endpointUrl(def, input), headers: { host: hostOf(tenantId), accept: 'application/json', ...(viewer ? { cookie: viewer.cookie } : {}) } })
-          return { status: res.statusCode, body: res.statusCode === 200 ? res.json() : null }
-        },
-        extraPage: () => undefined,
-      },
-    } as unknown as PageContextServer & { data?: ConversationPageData }
-    pageContext.data = await data(pageContext)
-    const html = renderToString(
-      <PageShell pageContext={pageContext as unknown as PageContext} cache={createPageCache()} i18n={i18n} store={createSessionStore(user)}>
-        <Page />
-      </PageShell>,
-    )
-    return { data: pageContext.data, html, settings: pageContext.tenant.settings }
+    const page = await visitPage<ConversationPageData>(suite.app, suite.database.db, { tenantId, viewer, path, def: { ...def, layout: 'chat', params: { id: String(id) } } })
+    return { data: page.data, html: page.html, settings: page.settings }
   }
 
   it('renders the member\'s own conversation: the other member\'s name and the messages, not "Laden…"', async () => {

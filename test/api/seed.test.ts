@@ -3,7 +3,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { migrateDatabase, openDatabase, type Database } from '../../src/db/client.server'
+import type { Database } from '../../src/db/client.server'
+import { openTestDatabase } from '../support/db'
 import { accounts, creditLedger, notificationSettings, photos, profiles } from '../../src/db/schema'
 import { demoAccountsOfTenant, seedDemo } from '../../src/db/seed.server'
 import { verifyPassword } from '../../src/features/accounts/passwords.server'
@@ -36,8 +37,7 @@ describe('seedDemo', () => {
   let result: Awaited<ReturnType<typeof seedDemo>>
 
   beforeAll(async () => {
-    database = await openDatabase({})
-    await migrateDatabase(database)
+    database = await openTestDatabase('pglite')
     tenants = (await loadTenants()).all
     mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-test-media-'))
     result = await seedDemo(database.db, { tenants, mediaDir, membersPerPool: PER_POOL })
@@ -192,10 +192,9 @@ describe('seedDemo', () => {
 
 describe('seedDemo on a database that is not a demo install', () => {
   it('never adds demo data to a database with other accounts', async () => {
-    const database = await openDatabase({})
+    const database = await openTestDatabase('pglite')
     const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-test-media-'))
     try {
-      await migrateDatabase(database)
       await database.db.insert(accounts).values({ pool: 'main', tenantId: 'datingstad', email: 'echt@example.nl', passwordHash: 'x', status: 'active', language: 'nl' })
       const result = await seedDemo(database.db, { tenants: (await loadTenants()).all, mediaDir, membersPerPool: 5 })
       expect(result).toEqual({ created: false, fictionalMembers: 0, demoAccounts: [] })

@@ -1,4 +1,5 @@
-// A fresh database per test file: a copy of the migrated PGlite template, or a new PostgreSQL database.
+// A fresh database per test file: a copy of the migrated PGlite template, or a copy of the migrated PostgreSQL
+// template database (both made by global-setup.ts).
 import fs from 'node:fs'
 import crypto from 'node:crypto'
 import pg from 'pg'
@@ -22,7 +23,9 @@ export async function openTestDatabase(kind: DbKind): Promise<Database> {
   const name = `test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: POSTGRES_URL })
   await admin.connect()
-  await admin.query(`create database ${name}`)
+  // A copy of global-setup's migrated template where there is one (the migration below then finds nothing to do).
+  const template = process.env.POSTGRES_TEMPLATE_DB
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`)
   await admin.end()
   const url = new URL(POSTGRES_URL!)
   url.pathname = `/${name}`

@@ -3,10 +3,7 @@
 // its layout, for a visitor of each pool, a free member of pool main and one of pool gay, with the ids of members
 // of both pools. No HTML names another member's original photo (blurred copies may), no HTML names a member of the
 // other pool, and a page with an id of the other pool is the not-found page.
-import { renderToString } from 'react-dom/server'
 import type { ComponentType } from 'react'
-import type { PageContext, PageContextServer } from 'vike/types'
-import { eq } from 'drizzle-orm'
 
 // vike/abort is ESM only; its render(status) stands in as an error that carries the status.
 jest.mock('vike/abort', () => ({
@@ -14,15 +11,10 @@ jest.mock('vike/abort', () => ({
 }))
 // The client router is ESM only too, and never runs during a server render.
 jest.mock('vike/client/router', () => ({ navigate: jest.fn(async () => {}), reload: jest.fn(async () => {}), prefetch: jest.fn(async () => {}) }))
-import { accounts } from '../../src/db/schema'
 import { describeEachDb } from '../support/db'
 import { suiteApp } from '../support/app'
+import { visitPage, type DataHook, type PageDef } from '../support/page-render'
 import { HOSTS, makeWorld, type Pool, type WorldMember } from './fixture'
-import { PageShell } from '../../renderer/page-shell'
-import { createPageCache } from '../../renderer/emotion-cache'
-import { createSessionStore } from '../../src/shared/session/session-store'
-import { publicTenant } from '../../src/server/public-tenant.server'
-import { presentUser } from '../../src/features/accounts/sessions.server'
 import { LANDER_DESIGNS } from '../../src/features/landers/slug'
 import { landerPageData } from '../../src/features/landers/page-data.server'
 import { INFO_PAGES } from '../../src/features/info-pages/info-pages.server'
@@ -53,7 +45,6 @@ import PricingPage from '../../pages/pricing/+Page'
 import { data as pricingData } from '../../pages/pricing/+data'
 import InfoPage from '../../pages/pages/@token/+Page'
 import { data as infoData } from '../../pages/pages/@token/+data'
-import ErrorPage from '../../pages/_error/+Page'
 import AloneTonight from '../../pages/landers/alonetonight/+Page'
 import Collage from '../../pages/landers/collagelanding/+Page'
 import Gallery from '../../pages/landers/gallery/+Page'
@@ -63,19 +54,9 @@ import Social from '../../pages/landers/socialnetwork/+Page'
 import TransitionsVideo from '../../pages/landers/transitionsvideolanding/+Page'
 import Video from '../../pages/landers/video/+Page'
 import TinderSwipe from '../../pages/landers/tinderswipe/+Page'
-import { endpointUrl } from '../../src/shared/api-client'
-import type { EndpointDefinition } from '../../src/shared/endpoint'
 
 jest.setTimeout(180_000)
 
-type DataHook = (pc: PageContextServer) => unknown
-interface PageDef {
-  Page: ComponentType
-  data?: DataHook
-  layout?: string
-  /** The route's parameters for a member id (pages without an id take none). */
-  params?: Record<string, string>
-}
 
 const LANDERS: Record<string, ComponentType> = {
   alonetonight: AloneTonight,
@@ -130,57 +111,8 @@ describeEachDb('pages: isolation and photo leak in the HTML', (kind) => {
   const suite = suiteApp(kind)
 
   /** A page for a viewer (undefined: a visitor) on a pool's brand: data through the app, then the server render. */
-  async function visit(pool: Pool, viewer: WorldMember | undefined, path: string, def: PageDef) {
-    const { app } = suite
-    const tenant = app.services.tenants.byId.get(pool === 'main' ? 'datingstad' : 'mannenmatch')!
-    const lng = 'nl' as const
-    const i18n = app.services.i18n.forRequest(lng)
-    const ctx = { tenant, lng, i18n, t: i18n.t.bind(i18n), country: undefined, account: undefined }
-    let user = null
-    if (viewer) {
-      const [account] = await suite.database.db.select().from(accounts).where(eq(accounts.id, viewer.id))
-      user = await presentUser(suite.database.db, account, tenant.cdn_prefix)
-    }
-    const [pathname, search = ''] = path.split('?')
-    const pageContext = {
-      urlPathname: pathname,
-      urlOriginal: path,
-      urlParsed: { pathname, search: Object.fromEntries(new URLSearchParams(search)) },
-      routeParams: def.params ?? {},
-      tenant: publicTenant(app.services, ctx),
-      lng,
-      user,
-      config: { layout: def.layout ?? 'default' },
-      i18nServer: i18n,
-      services: {
-        // The endpoints as the pages call them (decision 026), answered here through HTTP as the viewer.
-        call: async (def: EndpointDefinition, input: never) => {
-          const res = await app.inject({ method: 'GET', url: endpointUrl(def, input), headers: { host: HOSTS[pool], accept: 'application/json', ...(viewer ? { cookie: viewer.cookie } : {}) } })
-          return { status: res.statusCode, body: res.json() }
-        },
-        extraPage: () => undefined,
-      },
-    } as unknown as PageContextServer & { data?: unknown; is404?: boolean; abortStatusCode?: 404 }
-    let status = 200
-    let Page = def.Page
-    try {
-      if (def.data) pageContext.data = await def.data(pageContext)
-    } catch (e) {
-      const abort = (e as { abortStatusCode?: 404 }).abortStatusCode
-      if (!abort) throw e
-      status = abort
-      Page = ErrorPage
-      pageContext.is404 = abort === 404
-      pageContext.abortStatusCode = abort as 404
-      pageContext.config = { layout: 'default' } as never
-    }
-    const html = renderToString(
-      <PageShell pageContext={pageContext as unknown as PageContext} cache={createPageCache()} i18n={i18n} store={createSessionStore(user)}>
-        <Page />
-      </PageShell>,
-    )
-    return { status, html }
-  }
+  const visit = (pool: Pool, viewer: WorldMember | undefined, path: string, def: PageDef) =>
+    visitPage(suite.app, suite.database.db, { tenantId: pool === 'main' ? 'datingstad' : 'mannenmatch', host: HOSTS[pool], viewer, path, def })
 
   it('no page names another member\'s original photo or a member of the other pool; other-pool ids are not found', async () => {
     const { app, database } = suite
