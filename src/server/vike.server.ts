@@ -13,6 +13,7 @@ import { presentSessionUser } from '../features/accounts/sessions.server'
 import { cspNonce } from './security-headers.server'
 import { callInProcess } from './endpoint.server'
 import { deferHydration, defersHydration } from './deferred-hydration.server'
+import { pageFormPosts } from './page-form-posts.server'
 
 // Texts of our own catalogues (no markup in them), in the language of the request.
 const FALLBACK_HTML = (message: string, home: string, lng: string) =>
@@ -107,17 +108,7 @@ export function vikePages(opts: { dev: boolean; root?: string }) {
     // Pages compress themselves (below): synchronous compression of one string is several times cheaper per
     // request than the plugin's streams (bench/ssr).
     app.get('/*', { compress: false }, handler)
-    // A page's form posted without JavaScript (every form has method="post", decision 041 addendum 3; the loader holds
-    // a submit until hydration, so this is a browser without scripts or one whose scripts failed): the browser is
-    // sent back to the same address with 303 (a GET, nothing resent on reload). The body is read up to 64 KB and
-    // discarded, never parsed or logged (it may hold a password); the API's own routes keep their parsers.
-    await app.register(async (scope) => {
-      scope.removeAllContentTypeParsers()
-      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, _body, done) => done(null, undefined))
-      scope.post('/*', async (req, reply) => {
-        if (!req.ctx || req.url.startsWith('/api/')) return reply.callNotFound()
-        return reply.redirect(req.url, 303)
-      })
-    })
+    // A page's form posted without JavaScript: 303 back (page-form-posts.server.ts).
+    await app.register(pageFormPosts)
   }
 }

@@ -2,7 +2,7 @@
 // addendum 3): pages hydrate after their first paint, and until then the inline loader holds submits and button
 // clicks, starts loading at once, and replays the action once after hydration. A form without JavaScript never
 // submits by GET (the password would end up in the address, the history and the server's logs).
-import { expect, test, type Page, type Request } from '@playwright/test'
+import { expect, test, type Browser, type Page, type Request, type TestInfo } from '@playwright/test'
 import { entryWarningConfirmed, hydrated, siteUrl, watchConsole } from './helpers'
 
 /** Holds every script of the build until release() (the page stays as the server sent it: not hydrated). */
@@ -117,4 +117,51 @@ test('a form sent with no JavaScript at all posts to the page, which sends the b
   const sent = requests.filter((r) => r.isNavigationRequest())
   expect(sent.map((r) => `${r.method()} ${new URL(r.url()).pathname}${new URL(r.url()).search}`)).toEqual(['GET /login', 'POST /login', 'GET /login'])
   await context.close()
+})
+
+/** A demo member logged in through the API in a context of the test's device. */
+async function demoMember(browser: Browser, info: TestInfo, email: string, password: string) {
+  const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent } = info.project.use
+  const context = await browser.newContext({ viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, locale: 'nl-NL' })
+  const page = await context.newPage()
+  await page.goto(siteUrl('datingstad', '/login'))
+  const { user } = await page.evaluate(
+    async (body) => (await fetch('/api/user.php', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Request-Type': 'client' }, body: JSON.stringify(body) })).json(),
+    { email, password },
+  )
+  expect(user?.id).toBeGreaterThan(0)
+  return { context, page, id: user.id as number }
+}
+
+test("a member's search paints before its scripts; after hydration a message sent meanwhile is caught up and the next arrives live", async ({ browser }, info) => {
+  const a = await demoMember(browser, info, 'premium@datingstad.demo', 'demo-premium-123')
+  const b = await demoMember(browser, info, 'free@datingstad.demo', 'demo-free-123')
+  const problems = watchConsole(b.page)
+  const send = (text: string) =>
+    a.page.evaluate(
+      async ({ to, text }) => (await fetch(`/api/message.php?member_id=${to}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind: 'text', client_id: `e2e-${Date.now()}`, text }) })).status,
+      { to: b.id, text },
+    )
+  // B reads everything first: the badge starts empty.
+  await b.page.goto(siteUrl('datingstad', '/chats'))
+  await hydrated(b.page)
+  const release = await holdScripts(b.page)
+  const html = await (await b.page.goto(siteUrl('datingstad', '/members'), { waitUntil: 'domcontentloaded' }))!.text()
+  // The member's page as served: its scripts wait in the template; the first card photo is preloaded from the head.
+  expect(html.replace(/<template id="hydration-scripts">[\s\S]*?<\/template>/, '')).not.toMatch(/<script[^>]*\ssrc=|rel="modulepreload"/)
+  expect(html).toMatch(/<link rel="preload" as="image"[^>]*fetchpriority="high"/)
+  await expect(b.page.getByTestId('results')).toBeVisible()
+  const unread = b.page.getByTestId('nav-messages')
+  const before = Number(/(\d+)\s*$/.exec((await unread.textContent()) ?? '')?.[1] ?? 0)
+  // A writes while B's page has no live client yet.
+  expect(await send('Hallo, ben je er?')).toBe(201)
+  release()
+  await hydrated(b.page)
+  await expect(unread).toHaveText(new RegExp(`^Berichten\\s*${before + 1}$`))
+  // And the WebSocket is up: the next message arrives live.
+  expect(await send('Nog een bericht')).toBe(201)
+  await expect(unread).toHaveText(new RegExp(`^Berichten\\s*${before + 2}$`))
+  expect(problems).toEqual([])
+  await a.context.close()
+  await b.context.close()
 })
