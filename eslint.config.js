@@ -80,5 +80,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A form sent before (or without) JavaScript must never go by GET: its fields (a password, an e-mail address)
+    // would end up in the address, the history and server logs. Every <form> says method="post"; the server answers
+    // a page's POST with 303 to the same address (decision 041, addendum 3).
+    files: ['src/**/*.tsx', 'renderer/**/*.tsx', 'pages/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXOpeningElement[name.name="form"]:not(:has(JSXAttribute[name.name="method"][value.value="post"]))',
+          message: 'give every <form> method="post": before hydration (or without JavaScript) a form without it submits by GET, with its fields in the address (decision 041, addendum 3)',
+        },
+      ],
+    },
+  },
   ...featureBoundaries(),
 )

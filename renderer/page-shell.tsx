@@ -14,6 +14,7 @@ import { pageTitle } from './title'
 import type { SessionState } from '../src/shared/session/session-store'
 import { useMemberChrome } from '../src/features/layout/member-chrome-slot'
 import { ProgressBar } from '../src/ui/progress-bar'
+import { HYDRATED_EVENT } from '../src/shared/hydrated-event'
 
 export function PageShell(props: { pageContext: PageContext; cache: EmotionCache; i18n: I18n; store: SessionState; children: ReactNode }) {
   const { pageContext } = props
@@ -44,8 +45,11 @@ function TitleSync({ pageContext }: { pageContext: PageContext }) {
   useTitlePrefix(pageTitle(pageContext, t))
   useEffect(() => captureTracking(window.location.search), [pageContext.urlOriginal])
   // Effects run once hydration has committed: tests (and scripts) wait for this mark before interacting.
+  // The inline loader (src/server/deferred-hydration.server.ts) hears of it too, in the next task (after every
+  // other effect of this commit), and replays a tap or submit it held before hydration (decision 041, addendum 3).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
+    setTimeout(() => document.dispatchEvent(new Event(HYDRATED_EVENT)), 0)
   }, [])
   return null
 }

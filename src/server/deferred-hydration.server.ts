@@ -6,7 +6,10 @@
 // its links work), so here those tags move into an inert <template>, and a small inline script adds them to the
 // document once the page has painted: after the first prioritised image (the lead photo) is decoded, or at once
 // when there is none, and the frame after that; at the latest after 3 s (a stalled photo does not hold hydration).
-// Members' pages are left as Vike makes them (their chrome and live updates need the code at once).
+// Members' pages are deferred the same way since addendum 3 (their first card photo competed with 29 script
+// chunks under Lighthouse's slow 4G); their live parts start a moment later and catch up on opening.
+
+import { HYDRATED_EVENT } from '../shared/hydrated-event'
 
 /** The entry script Vike writes (its position HTML_END), with the nonce of the response's CSP. */
 const ENTRY = /<script src="\/assets\/[^"]+\.js" type="module" async(?: nonce="([^"]*)")?><\/script>((?:\s*<link rel="modulepreload" href="\/assets\/[^"]+" as="script" type="text\/javascript">)*)/
@@ -16,11 +19,16 @@ const CATALOGUE = /\s*<link rel="preload" href="\/i18n\/[^"]+" as="fetch" crosso
 export const HYDRATION_TEMPLATE_ID = 'hydration-scripts'
 
 /**
- * HYDRATION_AFTER_PAINT=false serves visitors' pages as Vike makes them and without the head's photo preload
+ * HYDRATION_AFTER_PAINT=false serves every page as Vike makes them and without the head's photo preload
  * (renderer/lcp-preload.ts): a switch to turn this off without a new build, and what `npm run bench:web`
- * compares with (BENCH_WEB_BASELINE_ENV).
+ * compares with (BENCH_WEB_BASELINE_ENV). HYDRATION_AFTER_PAINT=visitors defers visitors' pages only (addendum 2:
+ * members' pages as Vike makes them, with the photo preload).
  */
 export const hydrationAfterPaint = () => process.env.HYDRATION_AFTER_PAINT !== 'false'
+
+/** Whether a page's scripts wait for its first paint: a member's page too unless HYDRATION_AFTER_PAINT=visitors. */
+export const defersHydration = (member: boolean) => hydrationAfterPaint() && !(member && process.env.HYDRATION_AFTER_PAINT === 'visitors')
+
 
 /**
  * Runs in the page, once: the catalogue is fetched (into the HTTP cache, where the client's own fetch finds it: a
@@ -28,8 +36,31 @@ export const hydrationAfterPaint = () => process.env.HYDRATION_AFTER_PAINT !== '
  * load event, which Chromium warns about), the module preloads go into the head and the script into the body.
  * Copies of the elements, not the template's own, so the script runs (a parser-made script never does once moved).
  * A page opened in a background tab paints nothing (and gets no animation frames): it goes at once.
+ *
+ * Until the page has hydrated (HYDRATED_EVENT), nothing the visitor does is lost or sent natively (addendum 3):
+ * - the first pointerdown, keydown or touchstart starts the loading at once;
+ * - a submit, and a click on a button (or a submit/button input, a role="button"), is held in the capture phase
+ *   (its default prevented: a form never submits natively, a button does nothing yet) and loading starts; after
+ *   hydration each held element that is still in the document gets its action once: form.requestSubmit(),
+ *   element.click() (a submit button's click submits its form through React's handler). Links are not held.
+ * - what is typed or chosen before hydration is in the DOM but not in React's state (React adopts the field's
+ *   value without an onChange): the value at each input/change is remembered and, after hydration, given to React
+ *   as a change (set around React's value tracker, then an input event; a select gets a change event, a checkbox a
+ *   click), before the held actions are replayed in the next task, so a controlled form sends what was typed.
+ * If the entry script fails to load, the holding stops (later clicks act natively).
  */
-const LOADER = `(()=>{const d=document,t=d.getElementById('${HYDRATION_TEMPLATE_ID}');let done=false;const go=()=>{if(done)return;done=true;const add=(o)=>{if(o.getAttribute('as')==='fetch'){fetch(o.getAttribute('href'),{credentials:'same-origin'}).catch(()=>{});return}const e=d.createElement(o.tagName.toLowerCase());for(const a of o.attributes)e.setAttribute(a.name,a.value);(e.tagName==='SCRIPT'?d.body:d.head).appendChild(e)};const all=[...t.content.children];all.filter((o)=>o.tagName!=='SCRIPT').forEach(add);all.filter((o)=>o.tagName==='SCRIPT').forEach(add)};if(d.visibilityState==='hidden')return go();const painted=()=>requestAnimationFrame(()=>setTimeout(go,0));setTimeout(go,3000);const img=d.querySelector('img[fetchpriority="high"]');if(img&&img.decode)img.decode().then(painted,painted);else painted()})()`
+const LOADER = `(()=>{const d=document,t=d.getElementById('${HYDRATION_TEMPLATE_ID}');let done=false,over=false;const held=[],typed=new Map();\
+const stop=()=>{over=true;ls.forEach(([n,f,o])=>d.removeEventListener(n,f,o))};\
+const go=()=>{if(done)return;done=true;const add=(o)=>{if(o.getAttribute('as')==='fetch'){fetch(o.getAttribute('href'),{credentials:'same-origin'}).catch(()=>{});return}const e=d.createElement(o.tagName.toLowerCase());for(const a of o.attributes)e.setAttribute(a.name,a.value);if(e.tagName==='SCRIPT')e.addEventListener('error',stop);(e.tagName==='SCRIPT'?d.body:d.head).appendChild(e)};const all=[...t.content.children];all.filter((o)=>o.tagName!=='SCRIPT').forEach(add);all.filter((o)=>o.tagName==='SCRIPT').forEach(add)};\
+const hold=(el,e)=>{e.preventDefault();e.stopImmediatePropagation();if(!held.includes(el))held.push(el);go()};\
+const click=(e)=>{const el=e.target instanceof Element?e.target.closest('button,input[type=submit],input[type=image],input[type=button],input[type=reset],[role=button]'):null;if(el&&!el.disabled&&!el.closest('a[href]'))hold(el,e)};\
+const submit=(e)=>{if(e.target instanceof HTMLFormElement)hold(e.target,e)};\
+const field=(e)=>{const el=e.target;if(el instanceof HTMLInputElement||el instanceof HTMLTextAreaElement||el instanceof HTMLSelectElement)typed.set(el,el.type==='checkbox'||el.type==='radio'?el.checked:el.value)};\
+const early=()=>go();const o={capture:true,passive:true},c={capture:true};\
+const ls=[['click',click,c],['submit',submit,c],['input',field,o],['change',field,o],['pointerdown',early,o],['keydown',early,o],['touchstart',early,o]];ls.forEach(([n,f,p])=>d.addEventListener(n,f,p));\
+const give=(el,v)=>{if(!el.isConnected||el.type==='file')return;if(el instanceof HTMLSelectElement){el.value=v;el.dispatchEvent(new Event('change',{bubbles:true}));return}if(el.type==='checkbox'||el.type==='radio'){if(el.type==='radio'&&!v)return;el.checked=!v;el.click();return}el.value=v===''?' ':'';Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el),'value').set.call(el,v);el.dispatchEvent(new Event('input',{bubbles:true}))};\
+d.addEventListener('${HYDRATED_EVENT}',()=>{if(over)return;stop();typed.forEach((v,el)=>give(el,v));setTimeout(()=>held.forEach((el)=>{if(!el.isConnected)return;if(el instanceof HTMLFormElement)el.requestSubmit?el.requestSubmit():el.submit();else el.click()}),0)},{once:true});\
+if(d.visibilityState==='hidden')return go();const painted=()=>requestAnimationFrame(()=>setTimeout(go,0));setTimeout(go,3000);const img=d.querySelector('img[fetchpriority="high"]');if(img&&img.decode)img.decode().then(painted,painted);else painted()})()`
 
 /**
  * The document with its scripts deferred as above, or unchanged when it has no entry script of Vike's (an

@@ -12,7 +12,8 @@ import { servePage, type RenderedPage } from './page-cache.server'
 import { presentSessionUser } from '../features/accounts/sessions.server'
 import { cspNonce } from './security-headers.server'
 import { callInProcess } from './endpoint.server'
-import { deferHydration, hydrationAfterPaint } from './deferred-hydration.server'
+import { deferHydration, defersHydration } from './deferred-hydration.server'
+import { pageFormPosts } from './page-form-posts.server'
 
 // Texts of our own catalogues (no markup in them), in the language of the request.
 const FALLBACK_HTML = (message: string, home: string, lng: string) =>
@@ -98,8 +99,8 @@ export function vikePages(opts: { dev: boolean; root?: string }) {
           const asked = (pageContext.data as { httpStatus?: unknown } | undefined)?.httpStatus
           const isHtml = res.headers.some(([name, value]) => name.toLowerCase() === 'content-type' && value.startsWith('text/html'))
           const statusCode = res.statusCode === 200 && typeof asked === 'number' && isHtml ? asked : res.statusCode
-          // A visitor's page paints before its JavaScript is fetched (deferred-hydration.server.ts); a member's is as Vike makes it.
-          const body = req.ctx.account || !hydrationAfterPaint() || !isHtml ? res.body : deferHydration(res.body)
+          // A page paints before its JavaScript is fetched (deferred-hydration.server.ts, decision 041 addenda 2 and 3).
+          const body = isHtml && defersHydration(Boolean(req.ctx.account)) ? deferHydration(res.body) : res.body
           return { statusCode, headers: res.headers, body, pageId: pageContext.pageId }
         },
       })
@@ -107,5 +108,7 @@ export function vikePages(opts: { dev: boolean; root?: string }) {
     // Pages compress themselves (below): synchronous compression of one string is several times cheaper per
     // request than the plugin's streams (bench/ssr).
     app.get('/*', { compress: false }, handler)
+    // A page's form posted without JavaScript: 303 back (page-form-posts.server.ts).
+    await app.register(pageFormPosts)
   }
 }

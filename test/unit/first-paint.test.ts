@@ -5,7 +5,7 @@
 // preloads the first prioritised photo with the srcset and sizes the image itself has, and the page's JavaScript
 // (entry script, module preloads, the catalogue) is fetched only after the page has painted.
 import { lcpImagePreload } from '../../renderer/lcp-preload'
-import { deferHydration, HYDRATION_TEMPLATE_ID } from '../../src/server/deferred-hydration.server'
+import { deferHydration, defersHydration, HYDRATION_TEMPLATE_ID } from '../../src/server/deferred-hydration.server'
 
 // React's markup of the lander's lead photo (a visitor's blurred copy: WebP only) and of an unlocked card (AVIF too).
 const LOCKED =
@@ -82,5 +82,23 @@ describe('a visitor’s page fetches its JavaScript after the first paint', () =
   it('a document without Vike’s entry script (an HTML-only page, the fallback error page) is unchanged', () => {
     const plain = '<!DOCTYPE html><html><head><title>Error</title></head><body><h1>Fout</h1></body></html>'
     expect(deferHydration(plain)).toBe(plain)
+  })
+})
+
+describe('which pages wait for their first paint (HYDRATION_AFTER_PAINT)', () => {
+  const saved = process.env.HYDRATION_AFTER_PAINT
+  afterEach(() => {
+    if (saved === undefined) delete process.env.HYDRATION_AFTER_PAINT
+    else process.env.HYDRATION_AFTER_PAINT = saved
+  })
+  it("by default a member's page as well as a visitor's (addendum 3)", () => {
+    delete process.env.HYDRATION_AFTER_PAINT
+    expect([defersHydration(false), defersHydration(true)]).toEqual([true, true])
+  })
+  it("'visitors': visitors' pages only (addendum 2's behaviour, a baseline for bench:web); 'false': none", () => {
+    process.env.HYDRATION_AFTER_PAINT = 'visitors'
+    expect([defersHydration(false), defersHydration(true)]).toEqual([true, false])
+    process.env.HYDRATION_AFTER_PAINT = 'false'
+    expect([defersHydration(false), defersHydration(true)]).toEqual([false, false])
   })
 })

@@ -179,7 +179,7 @@ function Confirm({ reason, text }: { reason?: Reason; text: string }) {
     }
   }
   return (
-    <form onSubmit={submit} noValidate data-testid="delete-step-confirm">
+    <form method="post" onSubmit={submit} noValidate data-testid="delete-step-confirm">
       <h3 style={{ marginTop: 0 }}>{t('delete.confirm_title')}</h3>
       <p>{t('delete.confirm_body')}</p>
       <TextField label={t('delete.password')} name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error} />

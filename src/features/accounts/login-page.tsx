@@ -76,7 +76,7 @@ export function LoginPage() {
                 </Button>
               </Alert>
             )}
-            <form onSubmit={submit} noValidate>
+            <form method="post" onSubmit={submit} noValidate>
               <TextField label={t('login.email')} name="email" type="email" autoComplete="email" required />
               <TextField label={t('login.password')} name="password" type="password" autoComplete="current-password" required />
               <Button type="submit" block disabled={busy}>

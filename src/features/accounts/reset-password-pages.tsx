@@ -45,7 +45,7 @@ export function ResetPasswordPage() {
             {t('reset.sent', { email })}
           </Alert>
         ) : (
-          <form onSubmit={submit} noValidate>
+          <form method="post" onSubmit={submit} noValidate>
             <p>{t('reset.intro')}</p>
             {error && (
               <Alert role="alert" data-testid="reset-error">
@@ -82,7 +82,7 @@ export function ResetPasswordDoPage() {
             <ButtonLink href="/login">{t('nav.login')}</ButtonLink>
           </>
         ) : (
-          <form onSubmit={submit} noValidate>
+          <form method="post" onSubmit={submit} noValidate>
             {error && (
               <Alert role="alert" data-testid="reset-error">
                 {error} {!fields.password && !fields.password_repeat && <a href="/reset-password">{t('reset.request_new')}</a>}

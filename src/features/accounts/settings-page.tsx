@@ -83,7 +83,7 @@ export function SettingsPage() {
           </Alert>
         )}
         {email.error && <Alert role="alert">{email.error}</Alert>}
-        <form onSubmit={email.submit} noValidate>
+        <form method="post" onSubmit={email.submit} noValidate>
           <TextField label={t('settings.new_email')} type="email" autoComplete="email" maxLength={254} {...email.bind('email')} />
           <Button type="submit" disabled={email.busy}>
             {t('settings.email_submit')}
@@ -98,7 +98,7 @@ export function SettingsPage() {
           </Alert>
         )}
         {password.error && <Alert role="alert">{password.error}</Alert>}
-        <form onSubmit={password.submit} noValidate>
+        <form method="post" onSubmit={password.submit} noValidate>
           <TextField label={t('settings.old_password')} type="password" autoComplete="current-password" {...password.bind('old_password')} />
           <TextField label={t('settings.new_password')} type="password" autoComplete="new-password" {...password.bind('password')} />
           <TextField label={t('settings.repeat')} type="password" autoComplete="new-password" {...password.bind('password_repeat')} />

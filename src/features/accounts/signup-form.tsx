@@ -80,7 +80,7 @@ export function SignupForm({ onBusyChange, onLogin }: SignupFormProps) {
 
   const localSuggestion = suggestion ?? (values.email.includes('@') ? suggestEmail(values.email) : undefined)
   return (
-    <form onSubmit={submit} noValidate data-testid="signup-form" lang={i18n.language}>
+    <form method="post" onSubmit={submit} noValidate data-testid="signup-form" lang={i18n.language}>
       {error && (
         <Alert role="alert" data-testid="signup-error">
           {error.message}{' '}

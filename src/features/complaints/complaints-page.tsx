@@ -74,7 +74,7 @@ export function ComplaintsPage() {
         <PageTitle>{t('complaints.title')}</PageTitle>
         <p>{t('complaints.intro', { site: tenant.settings.name, days: COMPLAINT_HANDLING_DAYS })}</p>
         {error && <Alert role="alert">{error}</Alert>}
-        <form onSubmit={submit} noValidate>
+        <form method="post" onSubmit={submit} noValidate>
           <TextField label={t('complaints.name')} autoComplete="name" maxLength={100} {...bind('name')} />
           <TextField label={t('complaints.email')} type="email" autoComplete="email" maxLength={254} {...bind('email')} />
           <TextField label={t('complaints.subject')} maxLength={150} {...bind('subject')} />

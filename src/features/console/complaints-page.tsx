@@ -113,7 +113,7 @@ function ReplyForm({ onSend }: { onSend: (message: string) => Promise<void> }) {
     form.reset()
   }
   return (
-    <form onSubmit={submit} style={{ display: 'grid', gap: 8 }}>
+    <form method="post" onSubmit={submit} style={{ display: 'grid', gap: 8 }}>
       <TextAreaField name="message" label={t('admin.complaints.reply_label')} required minLength={5} maxLength={5000} rows={3} />
       <div>
         <Button type="submit" variant="secondary">

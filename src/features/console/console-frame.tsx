@@ -130,7 +130,7 @@ function StaffLogin({ onDone }: { onDone: () => void }) {
       <Card>
         <PageTitle>{t('admin.login.title')}</PageTitle>
         {error && <Alert role="alert">{error}</Alert>}
-        <form onSubmit={submit} style={{ display: 'grid', gap: 12 }}>
+        <form method="post" onSubmit={submit} style={{ display: 'grid', gap: 12 }}>
           <TextField name="email" type="email" label={t('admin.login.email')} autoComplete="username" required />
           <TextField name="password" type="password" label={t('admin.login.password')} autoComplete="current-password" required />
           <Button type="submit" disabled={busy}>

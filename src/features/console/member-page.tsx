@@ -92,7 +92,7 @@ function Member({ id, staff }: { id: number; staff: StaffMe }) {
       <Section aria-labelledby="m-actions">
         <h2 id="m-actions">{t('admin.member.actions')}</h2>
         {m.status !== 'banned' && m.status !== 'deleted' && may('members.ban') && (
-          <form onSubmit={(e) => act(() => callEndpoint(banMemberEndpoint, { body: { id, reason: reasonOf(e) } }), t('admin.member.banned_done'))} style={{ display: 'grid', gap: 8, marginBottom: 16 }}>
+          <form method="post" onSubmit={(e) => act(() => callEndpoint(banMemberEndpoint, { body: { id, reason: reasonOf(e) } }), t('admin.member.banned_done'))} style={{ display: 'grid', gap: 8, marginBottom: 16 }}>
             <TextField name="reason" label={t('admin.member.ban_reason')} required minLength={3} maxLength={500} />
             <div>
               <Button type="submit">{t('admin.member.ban')}</Button>
@@ -100,7 +100,7 @@ function Member({ id, staff }: { id: number; staff: StaffMe }) {
           </form>
         )}
         {m.status === 'banned' && may('members.unban') && (
-          <form onSubmit={(e) => act(() => callEndpoint(unbanMemberEndpoint, { body: { id, reason: reasonOf(e) } }), t('admin.member.unbanned_done'))} style={{ display: 'grid', gap: 8, marginBottom: 16 }}>
+          <form method="post" onSubmit={(e) => act(() => callEndpoint(unbanMemberEndpoint, { body: { id, reason: reasonOf(e) } }), t('admin.member.unbanned_done'))} style={{ display: 'grid', gap: 8, marginBottom: 16 }}>
             <TextField name="reason" label={t('admin.member.unban_reason')} required minLength={3} maxLength={500} />
             <div>
               <Button type="submit">{t('admin.member.unban')}</Button>
@@ -217,7 +217,7 @@ function CreditForm({ id, onDone }: { id: number; onDone: (text: string) => void
     }
   }
   return (
-    <form onSubmit={submit} style={{ display: 'grid', gap: 8 }} aria-label={t('admin.member.credits_title')}>
+    <form method="post" onSubmit={submit} style={{ display: 'grid', gap: 8 }} aria-label={t('admin.member.credits_title')}>
       <strong>{t('admin.member.credits_title')}</strong>
       {error && <Alert role="alert">{error}</Alert>}
       <TextField name="delta" type="number" step={1} label={t('admin.member.credits_delta')} required />

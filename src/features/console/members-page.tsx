@@ -27,7 +27,7 @@ function MemberSearch() {
   return (
     <>
       <PageTitle>{t('admin.members.title')}</PageTitle>
-      <form onSubmit={submit} role="search" style={{ display: 'flex', gap: 8, alignItems: 'flex-end', flexWrap: 'wrap' }}>
+      <form method="post" onSubmit={submit} role="search" style={{ display: 'flex', gap: 8, alignItems: 'flex-end', flexWrap: 'wrap' }}>
         <div style={{ flex: '1 1 240px' }}>
           <TextField name="q" type="search" label={t('admin.members.search_label')} defaultValue={q} maxLength={254} />
         </div>

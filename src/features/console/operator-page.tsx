@@ -247,7 +247,7 @@ function Conversation({ data, onSent, onClose }: { data: OperatorConversation; o
           {notice.text}
         </Alert>
       )}
-      <form onSubmit={send} style={{ display: 'grid', gap: 8 }}>
+      <form method="post" onSubmit={send} style={{ display: 'grid', gap: 8 }}>
         <TextAreaField name="reply" label={t('admin.operator.reply_label', { name: fictionalName })} value={draft} onChange={(e) => typing(e.target.value)} rows={3} maxLength={5000} required />
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
           <Button type="submit" disabled={busy}>
@@ -263,7 +263,7 @@ function Conversation({ data, onSent, onClose }: { data: OperatorConversation; o
         <PhotoReply conversationId={id} name={fictionalName} onSent={() => { setNotice({ tone: 'success', text: t('admin.operator.sent') }); onSent() }} onError={fail} />
         <GifReply conversationId={id} name={fictionalName} onSent={() => { setNotice({ tone: 'success', text: t('admin.operator.sent') }); onSent() }} onError={fail} />
       </div>
-      <form onSubmit={saveNote} style={{ display: 'grid', gap: 8, marginTop: 16 }}>
+      <form method="post" onSubmit={saveNote} style={{ display: 'grid', gap: 8, marginTop: 16 }}>
         <TextAreaField name="note" label={t('admin.operator.note_label')} defaultValue={data.note} rows={2} maxLength={5000} />
         <div>
           <Button type="submit" variant="secondary">

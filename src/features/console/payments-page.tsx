@@ -66,7 +66,7 @@ function Payments({ staff }: { staff: StaffMe }) {
   return (
     <>
       <PageTitle>{t('admin.payments.title')}</PageTitle>
-      <form onSubmit={search} style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-end', marginBottom: 12 }}>
+      <form method="post" onSubmit={search} style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-end', marginBottom: 12 }}>
         <label style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
           {t('admin.payments.filter')}
           <select value={status} onChange={(e) => setStatus(e.target.value as Status | '')} data-testid="payments-status">
@@ -100,7 +100,7 @@ function Payments({ staff }: { staff: StaffMe }) {
             })}
           </p>
           <p style={{ margin: '0 0 8px' }}>{t('admin.payments.refund_rule')}</p>
-          <form onSubmit={refund} style={{ display: 'grid', gap: 8 }}>
+          <form method="post" onSubmit={refund} style={{ display: 'grid', gap: 8 }}>
             <TextField name="amount" label={t('admin.payments.refund_amount')} inputMode="decimal" autoComplete="off" error={amountError} data-testid="refund-amount" />
             <TextField name="reason" label={t('admin.payments.refund_reason')} required minLength={3} maxLength={500} />
             <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>

@@ -52,7 +52,7 @@ function Staff() {
             {notice.text}
           </Alert>
         )}
-        <form onSubmit={submit} style={{ display: 'grid', gap: 8 }}>
+        <form method="post" onSubmit={submit} style={{ display: 'grid', gap: 8 }}>
           <TextField name="email" type="email" label={t('admin.login.email')} autoComplete="off" required maxLength={254} />
           <TextField name="password" type="password" label={t('admin.staff.password', { min: STAFF_PASSWORD_MIN_LENGTH })} autoComplete="new-password" required minLength={STAFF_PASSWORD_MIN_LENGTH} />
           <label style={{ display: 'grid', gap: 4 }}>

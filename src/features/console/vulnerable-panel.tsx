@@ -32,7 +32,7 @@ export function OperatorVulnerable({ conversationId }: { conversationId: number 
           {t('admin.vulnerable.marked', { date: when(data.vulnerable_at, i18n.language) })}
         </Alert>
       ) : (
-        <form onSubmit={submit} style={{ display: 'grid', gap: 8 }} aria-label={t('admin.vulnerable.mark')}>
+        <form method="post" onSubmit={submit} style={{ display: 'grid', gap: 8 }} aria-label={t('admin.vulnerable.mark')}>
           <strong>{t('admin.vulnerable.title')}</strong>
           <small>{t('admin.vulnerable.explain')}</small>
           {error && <Alert role="alert">{error}</Alert>}
@@ -65,7 +65,7 @@ export function MemberVulnerableReview({ memberId, onDone }: { memberId: number;
     }
   }
   return (
-    <form onSubmit={submit} style={{ display: 'grid', gap: 8, marginBottom: 16 }} aria-label={t('admin.vulnerable.lift')} data-testid="member-vulnerable">
+    <form method="post" onSubmit={submit} style={{ display: 'grid', gap: 8, marginBottom: 16 }} aria-label={t('admin.vulnerable.lift')} data-testid="member-vulnerable">
       <strong>{t('admin.vulnerable.marked', { date: when(data.vulnerable_at, i18n.language) })}</strong>
       {data.reason && <span>{t('admin.vulnerable.operator_reason', { reason: data.reason })}</span>}
       {error && <Alert role="alert">{error}</Alert>}

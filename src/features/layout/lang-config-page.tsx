@@ -35,6 +35,7 @@ export function LangConfigPage() {
         <p>{t('lang_config.intro', { site: tenant.settings.name })}</p>
         <p>{t('lang_config.current', { language: LOCALE_NAMES[lng] })}</p>
         <form
+          method="post"
           onSubmit={(e) => {
             e.preventDefault()
             setBusy(true)

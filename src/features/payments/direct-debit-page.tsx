@@ -154,7 +154,7 @@ function AccountStep(props: { bundleId: string | undefined; setBundleId: (id: st
         <MethodMark method="sdd" />
         <h2>{t('direct_debit.account_title')}</h2>
       </Head>
-      <form onSubmit={submit} noValidate data-testid="direct-debit-form">
+      <form method="post" onSubmit={submit} noValidate data-testid="direct-debit-form">
         <label style={{ display: 'block', fontWeight: 600, marginBottom: 16 }}>
           {t('direct_debit.fields.bundle')}
           <Select name="bundle_id" value={props.bundleId} onChange={(e) => props.setBundleId(e.target.value)}>
@@ -233,7 +233,7 @@ function CodeStep({ started, bundleId }: { started: DirectDebitStarted | null; b
         <h2>{t('direct_debit.code_title')}</h2>
       </Head>
       <p>{t('direct_debit.code_sent', { phone: started.phone_hint, minutes: Math.max(1, Math.round(started.expires_in / 60)) })}</p>
-      <form onSubmit={submit} noValidate data-testid="direct-debit-code-form">
+      <form method="post" onSubmit={submit} noValidate data-testid="direct-debit-code-form">
         <label htmlFor="sms-code" style={{ fontWeight: 600 }}>
           {t('direct_debit.code_label')}
         </label>

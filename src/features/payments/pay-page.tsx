@@ -197,7 +197,7 @@ function Pay() {
           </Panel>
           <Panel>
             <h2>{t('checkout.discount_title')}</h2>
-            <form onSubmit={onApply} noValidate>
+            <form method="post" onSubmit={onApply} noValidate>
               <label htmlFor="discount-code" style={{ display: 'block', fontWeight: 600, marginBottom: 6 }}>
                 {t('checkout.discount_label')}
               </label>

@@ -130,7 +130,7 @@ export function EditSection<K extends Keys>({
   return (
     <SectionCard aria-labelledby={`${id}-title`} data-testid={`section-${id}`}>
       <h2 id={`${id}-title`}>{title}</h2>
-      <form onSubmit={submit} noValidate>
+      <form method="post" onSubmit={submit} noValidate>
         {children(draft, set, errors)}
         {message && <Alert role="alert">{message}</Alert>}
         <Actions>

@@ -1,0 +1,167 @@
+// Nothing a visitor does before the page has hydrated is lost or sent natively (decision 041, addendum 3): the
+// inline loader of a deferred page holds submits and button clicks in the capture phase, remembers what was typed,
+// and once the page shell signals hydration gives React the typed values and replays each held action once.
+// Run here on a real React form, server-rendered and then hydrated in jsdom.
+import { useState } from 'react'
+import { act } from '@testing-library/react'
+import { renderToString } from 'react-dom/server'
+import { hydrateRoot, type Root } from 'react-dom/client'
+import { deferHydration, HYDRATION_TEMPLATE_ID } from '../../src/server/deferred-hydration.server'
+import { HYDRATED_EVENT } from '../../src/shared/hydrated-event'
+
+interface Sent {
+  email: string
+  agree: boolean
+  day: string
+  note: string
+}
+
+/** A controlled form like the signup form: its handler sends React's state, not the DOM's. */
+function Form({ onSend, onTap }: { onSend: (sent: Sent) => void; onTap: () => void }) {
+  const [email, setEmail] = useState('')
+  const [agree, setAgree] = useState(false)
+  const [day, setDay] = useState('')
+  const [note, setNote] = useState('')
+  return (
+    <div>
+      <form
+        method="post"
+        onSubmit={(e) => {
+          e.preventDefault()
+          onSend({ email, agree, day, note })
+        }}
+      >
+        <input aria-label="email" name="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input aria-label="agree" type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} />
+        <select aria-label="day" value={day} onChange={(e) => setDay(e.target.value)}>
+          <option value="">-</option>
+          <option value="4">4</option>
+        </select>
+        <textarea aria-label="note" value={note} onChange={(e) => setNote(e.target.value)} />
+        <button type="submit">Send</button>
+      </form>
+      <button type="button" data-testid="tap" onClick={onTap}>
+        Tap
+      </button>
+      <a href="#elsewhere" data-testid="link">
+        Link
+      </a>
+    </div>
+  )
+}
+
+const page = (markup: string) =>
+  deferHydration(
+    `<!DOCTYPE html><html lang="nl"><head><link rel="preload" href="/i18n/nl.abc.json" as="fetch" crossorigin="anonymous" /></head><body><div id="root">${markup}</div>` +
+      `<script src="/assets/entries/entry-client-routing.abc.js" type="module" async nonce="n"></script><link rel="modulepreload" href="/assets/chunks/chunk-a.js" as="script" type="text/javascript"></body></html>`,
+  )
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('the inline loader before hydration', () => {
+  let root: Root | undefined
+  const fetches: string[] = []
+
+  beforeEach(() => {
+    fetches.length = 0
+    ;(window as unknown as { fetch: (url: string) => Promise<void> }).fetch = (url: string) => {
+      fetches.push(url)
+      return Promise.resolve()
+    }
+  })
+  afterEach(() => {
+    act(() => root?.unmount())
+    root = undefined
+    document.body.innerHTML = ''
+    document.head.innerHTML = ''
+  })
+
+  /** The served document in jsdom with its inline loader run (jsdom runs no script set through innerHTML). */
+  function load(onSend: (sent: Sent) => void, onTap: () => void) {
+    const html = page(renderToString(<Form onSend={onSend} onTap={onTap} />))
+    const doc = new DOMParser().parseFromString(html, 'text/html')
+    document.head.innerHTML = doc.head.innerHTML
+    document.body.innerHTML = doc.body.innerHTML
+    const loader = [...document.body.querySelectorAll('script')].find((s) => !s.src)!
+    new Function(loader.textContent!)()
+    return {
+      form: document.querySelector('form')!,
+      field: (label: string) => document.querySelector<HTMLInputElement>(`[aria-label="${label}"]`)!,
+      hydrate: async () => {
+        act(() => {
+          root = hydrateRoot(document.getElementById('root')!, <Form onSend={onSend} onTap={onTap} />)
+        })
+        await act(async () => {
+          document.dispatchEvent(new Event(HYDRATED_EVENT))
+          await tick()
+          await tick()
+        })
+      },
+    }
+  }
+
+  const type = (el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string) => {
+    el.value = value
+    el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }))
+  }
+
+  it('holds a submit (no native submission), starts loading, and sends what was typed once after hydration', async () => {
+    const sent: Sent[] = []
+    const { form, field, hydrate } = load((s) => sent.push(s), () => {})
+    type(field('email'), 'early@example.nl')
+    field('agree').click()
+    type(document.querySelector('select')!, '4')
+    type(document.querySelector('textarea')!, 'hallo')
+    const nativeSubmits: Event[] = []
+    document.addEventListener('submit', (e) => nativeSubmits.push(e))
+    const submit = new Event('submit', { bubbles: true, cancelable: true })
+    form.dispatchEvent(submit)
+    // Held: its default prevented before anything else heard it.
+    expect(submit.defaultPrevented).toBe(true)
+    expect(nativeSubmits).toEqual([])
+    // The submit started the loading: the entry script and module preloads are in the document, the catalogue fetched.
+    expect(document.body.querySelector('script[src="/assets/entries/entry-client-routing.abc.js"]')).not.toBeNull()
+    expect(document.head.querySelector('link[rel="modulepreload"][href="/assets/chunks/chunk-a.js"]')).not.toBeNull()
+    expect(fetches).toEqual(['/i18n/nl.abc.json'])
+    expect(sent).toEqual([])
+    await hydrate()
+    expect(sent).toEqual([{ email: 'early@example.nl', agree: true, day: '4', note: 'hallo' }])
+  })
+
+  it("holds a submit button's click (what Enter in a field does) and submits once after hydration, even if it was clicked twice", async () => {
+    const sent: Sent[] = []
+    const { field, hydrate } = load((s) => sent.push(s), () => {})
+    type(field('email'), 'twice@example.nl')
+    const button = document.querySelector<HTMLButtonElement>('button[type="submit"]')!
+    const clicks = [new MouseEvent('click', { bubbles: true, cancelable: true }), new MouseEvent('click', { bubbles: true, cancelable: true })]
+    clicks.forEach((c) => button.dispatchEvent(c))
+    expect(clicks.map((c) => c.defaultPrevented)).toEqual([true, true])
+    await hydrate()
+    expect(sent).toEqual([{ email: 'twice@example.nl', agree: false, day: '', note: '' }])
+  })
+
+  it('replays a tapped button once and holds nothing after hydration; a link is not held', async () => {
+    let taps = 0
+    const { hydrate } = load(() => {}, () => taps++)
+    const link = new MouseEvent('click', { bubbles: true, cancelable: true })
+    document.querySelector('[data-testid="link"]')!.dispatchEvent(link)
+    expect(link.defaultPrevented).toBe(false)
+    const tap = new MouseEvent('click', { bubbles: true, cancelable: true })
+    document.querySelector('[data-testid="tap"]')!.dispatchEvent(tap)
+    expect(tap.defaultPrevented).toBe(true)
+    expect(taps).toBe(0)
+    await hydrate()
+    expect(taps).toBe(1)
+    // After hydration the loader holds nothing any more: a tap acts at once.
+    act(() => (document.querySelector('[data-testid="tap"]') as HTMLButtonElement).click())
+    expect(taps).toBe(2)
+  })
+
+  it('the first pointerdown or key starts the loading before any click', () => {
+    load(() => {}, () => {})
+    expect(document.body.querySelector('script[src]')).toBeNull()
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }))
+    expect(document.body.querySelector('script[src]')).not.toBeNull()
+    expect(document.getElementById(HYDRATION_TEMPLATE_ID)).not.toBeNull()
+  })
+})
