@@ -11,6 +11,8 @@ import { namedOnPglite, pgliteStatements, queryNamed } from '../../src/db/pglite
 import { makeMember } from '../../src/features/discovery/test-support/members'
 import { accountForSession, createSession } from '../../src/features/accounts/sessions.server'
 import { searchCardRows, viewerContext } from '../../src/features/discovery/search.server'
+import { warmUp } from '../../src/server/warm-up.server'
+import type { Services } from '../../src/server/context.server'
 
 jest.setTimeout(60_000)
 
@@ -110,5 +112,14 @@ describe('named statements on PGlite', () => {
     await db.update(profiles).set({ searchable: false }).where(eq(profiles.accountId, other.id))
     const after = await searchCardRows(db, { id: me.id, pool: 'main', paidUser: true }, { gender: 'female', min_age: 18, max_age: 99 }, { hidden: [blocked.id], limit: 50 })
     expect(after.map((r) => r.account.id)).not.toContain(other.id)
+  })
+
+  it('has planner statistics after the warm-up (PGlite runs no autovacuum to gather them)', async () => {
+    const analysed = async () =>
+      (await client.query<{ relname: string }>(`select relname from pg_stat_user_tables where last_analyze is not null and relname in ('accounts', 'profiles', 'sessions', 'photos', 'likes', 'blocks')`)).rows.map((r) => r.relname).sort()
+    expect(await analysed()).toEqual([])
+    const services = { database, tenants: { all: [] }, realtime: { ping: async () => undefined } } as unknown as Pick<Services, 'database' | 'tenants' | 'realtime'>
+    await warmUp(services)
+    expect(await analysed()).toEqual(['accounts', 'blocks', 'likes', 'photos', 'profiles', 'sessions'])
   })
 })
