@@ -140,6 +140,16 @@ describe('the search state', () => {
   it('a card names the town once when it is also the region', () => {
     expect(placeOf({ city: 'Groningen', region_name: 'Groningen', country: 'NL' })).toBe('Groningen')
     expect(placeOf({ city: null, region_name: null, country: 'BE' }, 'België')).toBe('België')
+    // Equal but for case and accents is the same place; the comparison is one collator's, not a new one per call.
+    const localeCompare = jest.spyOn(String.prototype, 'localeCompare')
+    try {
+      expect(placeOf({ city: 'den haag', region_name: 'Den Haag', country: 'NL' })).toBe('den haag')
+      expect(placeOf({ city: 'Liège', region_name: 'Liege', country: 'BE' }, 'België', { withCountry: true })).toBe('Liège, België')
+      expect(placeOf({ city: 'Zwolle', region_name: 'Overijssel', country: 'NL' }, 'Nederland', { withCountry: true })).toBe('Zwolle, Overijssel, Nederland')
+      expect(localeCompare).not.toHaveBeenCalled()
+    } finally {
+      localeCompare.mockRestore()
+    }
   })
 })
 

@@ -42,15 +42,53 @@ describe('useTranslation', () => {
         <Texts />
       </I18nextProvider>,
     )
-    // 'hello' and 'missing.key' once each over two renders; the three calls with options twice each.
+    // Each text once over two renders: 'hello' and 'missing.key' without options, the three with options of plain
+    // values (decision 042, second addendum: a member card's photo text with the name).
     expect(spy.mock.calls.filter(([key]) => key === 'hello')).toHaveLength(1)
-    expect(spy.mock.calls.filter(([key]) => key === 'many')).toHaveLength(4)
-    i18n.addResourceBundle('nl', 'common', { hello: 'Hoi' }, true, true)
+    expect(spy.mock.calls.filter(([key]) => key === 'greet')).toHaveLength(1)
+    expect(spy.mock.calls.filter(([key]) => key === 'many')).toHaveLength(2)
+    i18n.addResourceBundle('nl', 'common', { hello: 'Hoi', greet: 'Hoi {{name}}' }, true, true)
     view.rerender(
       <I18nextProvider i18n={i18n}>
         <Texts />
       </I18nextProvider>,
     )
-    expect(screen.getByText(/Hoi/).textContent).toContain('Hoi | Hallo Sanne')
+    expect(screen.getByText(/Hoi/).textContent).toBe('Hoi | Hoi Sanne | 1 like | 3 likes | missing.key')
+  })
+
+  it('answers calls with options as i18next does: each value apart, objects and returnObjects asked each time', async () => {
+    const i18n = await instance()
+    i18n.addResourceBundle('nl', 'common', { list: ['a', 'b'], typed: '{{v}}' }, true, true)
+    let t: ReturnType<typeof useTranslation>['t'] | undefined
+    function Grab() {
+      t = useTranslation().t
+      return null
+    }
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Grab />
+      </I18nextProvider>,
+    )
+    const spy = jest.spyOn(i18n, 't')
+    const calls: [string, Record<string, unknown>][] = [
+      ['greet', { name: 'Sanne' }],
+      ['greet', { name: 'Sanne","x":"y' }],
+      ['greet', { name: 'Sanne', x: 'y' }],
+      ['typed', { v: 1 }],
+      ['typed', { v: '1' }],
+      ['typed', { v: true }],
+      ['many', { count: 1 }],
+      ['many', { count: 2 }],
+      ['greet', { name: 'Sanne', interpolation: { escapeValue: true } }],
+      ['greet', { name: '<b>' }],
+      ['list', { returnObjects: true }],
+    ]
+    for (let round = 0; round < 3; round++) {
+      for (const [key, options] of calls) expect(t!(key, options as never)).toEqual(i18n.t(key, options as never))
+    }
+    // i18n.t above was called once per check; t itself reached it once per distinct plain call, each time for
+    // the call with an object option and for returnObjects.
+    const viaT = spy.mock.calls.length - 3 * calls.length
+    expect(viaT).toBe(calls.length - 2 + 3 * 2)
   })
 })

@@ -5,6 +5,7 @@
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.server'
+import { namedOnPglite } from '../../db/pglite-statements.server'
 import { accounts, blocks, likes, photos, profiles } from '../../db/schema'
 import {
   MAX_SEARCH_AGE,
@@ -77,7 +78,7 @@ export async function viewerContext(db: Db, viewer: Viewer): Promise<{ me?: { ge
 function buildViewerQuery(db: Db) {
   const viewer = sql.placeholder('viewer')
   const pool = sql.placeholder('pool')
-  return db
+  const query = db
     .select({
       gender: profiles.gender,
       sexuality: profiles.sexuality,
@@ -88,6 +89,8 @@ function buildViewerQuery(db: Db) {
     .where(eq(profiles.accountId, viewer))
     .limit(1)
     .prepare('search_viewer')
+  // On PGlite too a named statement, parsed once (decision 042, second addendum).
+  return namedOnPglite(query, 'search_viewer')
 }
 const viewerQueries = new WeakMap<Db, ReturnType<typeof buildViewerQuery>>()
 
@@ -268,7 +271,7 @@ function buildCardQuery(db: Db, name: string, member: boolean, filters: SearchFi
   const filter = filterConditions(filters, undefined, p)
   if (filter) conds.push(filter)
   if (after) conds.push(sql`(${profiles.lastActiveAt}, ${profiles.accountId}) < (${p('afterAt')}::timestamptz, ${p('afterId')})`)
-  return db
+  const query = db
     .select({
       account: { id: accounts.id, fictional: accounts.fictional },
       profile: cardProfileColumns,
@@ -283,6 +286,7 @@ function buildCardQuery(db: Db, name: string, member: boolean, filters: SearchFi
     .orderBy(...ACTIVITY_ORDER)
     .limit(p('limit') as unknown as number)
     .prepare(name)
+  return namedOnPglite(query, name)
 }
 const cardQueries = new WeakMap<Db, Map<string, ReturnType<typeof buildCardQuery>>>()
 
