@@ -28,7 +28,8 @@ test('login: Enter in the password field before hydration never puts the passwor
   await entryWarningConfirmed(page)
   const requests = recordRequests(page)
   const release = await holdScripts(page)
-  await page.goto(siteUrl('datingstad', '/login'))
+  // Not until "load": a script the loader adds before the load event (it is held here) would hold that event.
+  await page.goto(siteUrl('datingstad', '/login'), { waitUntil: 'domcontentloaded' })
   await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true')
   await page.getByLabel('E-mailadres').fill('premium@datingstad.demo')
   await page.getByLabel('Wachtwoord').fill('demo-premium-123')
@@ -65,7 +66,7 @@ test('a button tapped before hydration acts once afterwards: the like of the swi
   await control.close()
 
   const release = await holdScripts(page)
-  await page.goto(siteUrl('datingstad', '/landers/tinderswipe'))
+  await page.goto(siteUrl('datingstad', '/landers/tinderswipe'), { waitUntil: 'domcontentloaded' })
   const card = page.getByTestId('lander-swipe-card')
   await expect(card).toHaveAttribute('data-member-id', firstCard!)
   await page.getByTestId('lander-swipe-like').click()
@@ -84,7 +85,7 @@ test('signup: the form filled and sent before hydration signs up once, with what
   const requests = recordRequests(page)
   const release = await holdScripts(page)
   const email = `early-${info.project.name}-${Date.now()}@example.nl`
-  await page.goto(siteUrl('datingstad', '/signup'))
+  await page.goto(siteUrl('datingstad', '/signup'), { waitUntil: 'domcontentloaded' })
   await page.getByLabel('E-mailadres').fill(email)
   await page.getByLabel('Profielnaam').fill('Vroege Vogel')
   await page.getByLabel('Wachtwoord').fill('lang-genoeg-1')
@@ -120,11 +121,11 @@ test('a form sent with no JavaScript at all posts to the page, which sends the b
 })
 
 /** A demo member logged in through the API in a context of the test's device. */
-async function demoMember(browser: Browser, info: TestInfo, email: string, password: string) {
+async function demoMember(browser: Browser, info: TestInfo, tenant: string, email: string, password: string) {
   const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent } = info.project.use
   const context = await browser.newContext({ viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, locale: 'nl-NL' })
   const page = await context.newPage()
-  await page.goto(siteUrl('datingstad', '/login'))
+  await page.goto(siteUrl(tenant, '/login'))
   const { user } = await page.evaluate(
     async (body) => (await fetch('/api/user.php', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Request-Type': 'client' }, body: JSON.stringify(body) })).json(),
     { email, password },
@@ -134,8 +135,10 @@ async function demoMember(browser: Browser, info: TestInfo, email: string, passw
 }
 
 test("a member's search paints before its scripts; after hydration a message sent meanwhile is caught up and the next arrives live", async ({ browser }, info) => {
-  const a = await demoMember(browser, info, 'premium@datingstad.demo', 'demo-premium-123')
-  const b = await demoMember(browser, info, 'free@datingstad.demo', 'demo-free-123')
+  // euroflirt's demo pair: chat.spec.ts expects datingstad's and rijpedates' pairs to start without conversations
+  // or unread messages, so this test leaves none there.
+  const a = await demoMember(browser, info, 'euroflirt', 'premium@euroflirt.demo', 'demo-premium-123')
+  const b = await demoMember(browser, info, 'euroflirt', 'free@euroflirt.demo', 'demo-free-123')
   const problems = watchConsole(b.page)
   const send = (text: string) =>
     a.page.evaluate(
@@ -145,7 +148,7 @@ test("a member's search paints before its scripts; after hydration a message sen
   // B's unread total before (messages of other tests in this run may be unread).
   const before = (await b.page.evaluate(async () => (await (await fetch('/api/chats.php')).json()).unread_total)) as number
   const release = await holdScripts(b.page)
-  const html = await (await b.page.goto(siteUrl('datingstad', '/members'), { waitUntil: 'domcontentloaded' }))!.text()
+  const html = await (await b.page.goto(siteUrl('euroflirt', '/members'), { waitUntil: 'domcontentloaded' }))!.text()
   // The member's page as served: its scripts wait in the template; the first card photo is preloaded from the head.
   expect(html.replace(/<template id="hydration-scripts">[\s\S]*?<\/template>/, '')).not.toMatch(/<script[^>]*\ssrc=|rel="modulepreload"/)
   expect(html).toMatch(/<link rel="preload" as="image"[^>]*fetchpriority="high"/)
@@ -155,10 +158,10 @@ test("a member's search paints before its scripts; after hydration a message sen
   expect(await send('Hallo, ben je er?')).toBe(201)
   release()
   await hydrated(b.page)
-  await expect(unread).toHaveText(new RegExp(`^Berichten\\s*${before + 1}$`))
+  await expect(unread).toHaveText(new RegExp(`^\\D+${before + 1}$`))
   // And the WebSocket is up: the next message arrives live.
   expect(await send('Nog een bericht')).toBe(201)
-  await expect(unread).toHaveText(new RegExp(`^Berichten\\s*${before + 2}$`))
+  await expect(unread).toHaveText(new RegExp(`^\\D+${before + 2}$`))
   expect(problems).toEqual([])
   await a.context.close()
   await b.context.close()
