@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test'
 import sharp from 'sharp'
-import { siteUrl, watchConsole, entryWarningConfirmed, hydrated } from './helpers'
+import { siteUrl, watchConsole, entryWarningConfirmed, hydrated, sendSignupForm } from './helpers'
 
 /** The newest mail with this subject to an address in the dev mailbox, and the first link in it. */
 async function latestMail(page: Page, tenant: string, to: string, subject: string) {
@@ -213,13 +213,7 @@ test.describe('accounts', () => {
       await new Promise((r) => setTimeout(r, 1500))
       await route.continue()
     })
-    await dialog.getByLabel('E-mailadres').fill(`modal-${Date.now()}@example.nl`)
-    await dialog.getByLabel('Profielnaam').fill('Modaal')
-    await dialog.getByLabel('Wachtwoord').fill('lang-genoeg-1')
-    await dialog.getByLabel('Dag').selectOption('3')
-    await dialog.getByLabel('Maand').selectOption('3')
-    await dialog.getByLabel('Jaar').selectOption('1988')
-    await dialog.getByRole('button', { name: 'Gratis aanmelden' }).click()
+    await sendSignupForm(dialog, { email: `modal-${Date.now()}@example.nl`, name: 'Modaal', born: { day: '3', month: '3', year: '1988' } })
     await expect(dialog.getByRole('button', { name: 'Bezig met aanmelden…' })).toBeVisible()
     await page.keyboard.press('Escape')
     await page.mouse.click(5, 400)
@@ -237,13 +231,7 @@ test.describe('accounts', () => {
     await expect(page.getByRole('link', { name: 'Inloggen' }).first()).toBeVisible()
     await hydrated(page)
     await page.getByTestId('cta').click()
-    await dialog.getByLabel('E-mailadres').fill('free@mannenmatch.demo')
-    await dialog.getByLabel('Profielnaam').fill('Nogmaals')
-    await dialog.getByLabel('Wachtwoord').fill('lang-genoeg-1')
-    await dialog.getByLabel('Dag').selectOption('3')
-    await dialog.getByLabel('Maand').selectOption('3')
-    await dialog.getByLabel('Jaar').selectOption('1988')
-    await dialog.getByRole('button', { name: 'Gratis aanmelden' }).click()
+    await sendSignupForm(dialog, { email: 'free@mannenmatch.demo', name: 'Nogmaals', born: { day: '3', month: '3', year: '1988' } })
     await expect(dialog.getByTestId('signup-error')).toContainText('Er bestaat al een account met dit e-mailadres.')
     await dialog.getByRole('link', { name: 'Log hier in' }).click()
     await expect(page).toHaveURL(/\/login$/)

@@ -3,7 +3,7 @@
 // clicks, starts loading at once, and replays the action once after hydration. A form without JavaScript never
 // submits by GET (the password would end up in the address, the history and the server's logs).
 import { expect, test, type Browser, type Page, type Request, type TestInfo } from '@playwright/test'
-import { entryWarningConfirmed, hydrated, siteUrl, watchConsole } from './helpers'
+import { entryWarningConfirmed, hydrated, sendSignupForm, siteUrl, watchConsole } from './helpers'
 
 /** Holds every script of the build until release() (the page stays as the server sent it: not hydrated). */
 async function holdScripts(page: Page) {
@@ -86,13 +86,7 @@ test('signup: the form filled and sent before hydration signs up once, with what
   const release = await holdScripts(page)
   const email = `early-${info.project.name}-${Date.now()}@example.nl`
   await page.goto(siteUrl('datingstad', '/signup'), { waitUntil: 'domcontentloaded' })
-  await page.getByLabel('E-mailadres').fill(email)
-  await page.getByLabel('Profielnaam').fill('Vroege Vogel')
-  await page.getByLabel('Wachtwoord').fill('lang-genoeg-1')
-  await page.getByLabel('Dag').selectOption('4')
-  await page.getByLabel('Maand').selectOption('6')
-  await page.getByLabel('Jaar').selectOption('1987')
-  await page.getByRole('button', { name: 'Gratis aanmelden' }).click()
+  await sendSignupForm(page, { email, name: 'Vroege Vogel' })
   await expect(page).toHaveURL(siteUrl('datingstad', '/signup'))
   await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true')
   release()

@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page, type ConsoleMessage, type TestInfo } from '@playwright/test'
+import { expect, type Browser, type Locator, type Page, type ConsoleMessage, type TestInfo } from '@playwright/test'
 import { commandSocketPath, sendCommand } from '../../src/server/command-socket.server'
 import type { StaffRole } from '../../src/shared/staff-policy'
 
@@ -25,18 +25,27 @@ export async function entryWarningConfirmed(page: Page) {
   await page.addInitScript(() => window.localStorage.setItem('site-entry-warning', '2026-01-01T00:00:00.000Z'))
 }
 
+/**
+ * Fills the signup form in `scope` (the page, or the signup modal) with a valid password and birth date (4 June
+ * 1987 unless given) and sends it with "Gratis aanmelden". Waits for nothing: each caller knows what follows.
+ */
+export async function sendSignupForm(scope: Page | Locator, form: { email: string; name: string; born?: { day: string; month: string; year: string } }) {
+  const born = form.born ?? { day: '4', month: '6', year: '1987' }
+  await scope.getByLabel('E-mailadres').fill(form.email)
+  await scope.getByLabel('Profielnaam').fill(form.name)
+  await scope.getByLabel('Wachtwoord').fill('lang-genoeg-1')
+  await scope.getByLabel('Dag').selectOption(born.day)
+  await scope.getByLabel('Maand').selectOption(born.month)
+  await scope.getByLabel('Jaar').selectOption(born.year)
+  await scope.getByRole('button', { name: 'Gratis aanmelden' }).click()
+}
+
 /** Signs up a new member on /signup and waits for the way on to completing the profile. */
 export async function signUp(page: Page, tenant: string, name: string, email: string) {
   await entryWarningConfirmed(page)
   await page.goto(siteUrl(tenant, '/signup'))
   await hydrated(page)
-  await page.getByLabel('E-mailadres').fill(email)
-  await page.getByLabel('Profielnaam').fill(name)
-  await page.getByLabel('Wachtwoord').fill('lang-genoeg-1')
-  await page.getByLabel('Dag').selectOption('4')
-  await page.getByLabel('Maand').selectOption('6')
-  await page.getByLabel('Jaar').selectOption('1987')
-  await page.getByRole('button', { name: 'Gratis aanmelden' }).click()
+  await sendSignupForm(page, { email, name })
   // A full navigation: wait for it before going elsewhere.
   await page.waitForURL(/\/complete-signup\?api_signup_complete=1$/)
   await expect(page.getByRole('button', { name: new RegExp(name) })).toBeVisible()

@@ -3,7 +3,7 @@
 // every lander on two tenants.
 import { execFileSync } from 'node:child_process'
 import { expect, test } from '@playwright/test'
-import { entryWarningConfirmed, hydrated, PORT, siteUrl, watchConsole } from './helpers'
+import { entryWarningConfirmed, hydrated, PORT, sendSignupForm, siteUrl, watchConsole } from './helpers'
 
 const DESIGNS = ['alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video', 'tinderswipe'] as const
 
@@ -76,13 +76,7 @@ test('a tracked lander visit: the first touch survives a second campaign and is 
   const email = `lander-${info.project.name}-${Date.now()}@example.nl`
   await page.goto(siteUrl('rijpedates', '/signup'))
   await hydrated(page)
-  await page.getByLabel('E-mailadres').fill(email)
-  await page.getByLabel('Profielnaam').fill('Trudy')
-  await page.getByLabel('Wachtwoord').fill('lang-genoeg-1')
-  await page.getByLabel('Dag').selectOption('4')
-  await page.getByLabel('Maand').selectOption('6')
-  await page.getByLabel('Jaar').selectOption('1971')
-  await page.getByRole('button', { name: 'Gratis aanmelden' }).click()
+  await sendSignupForm(page, { email, name: 'Trudy', born: { day: '4', month: '6', year: '1971' } })
   await page.waitForURL(/\/complete-signup\?api_signup_complete=1$/)
   // The account carries the first touch: the member's own data export shows it.
   const exported = await page.evaluate(() => fetch('/api/export.php').then((r) => r.json()))
