@@ -2,6 +2,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { renderPage } from 'vike/server'
@@ -71,6 +72,10 @@ export function vikePages(opts: { dev: boolean; root?: string }) {
       const { devMiddleware } = await createDevMiddleware({ root })
       app.use(devMiddleware)
     } else {
+      // This build's own server entry, loaded before the first page: it hands Vike the build (pages, assets manifest)
+      // directly. Otherwise Vike finds the build through a file it writes into node_modules at build time, which names
+      // whichever checkout built last where several share one node_modules (worktrees).
+      await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href)
       await app.register(fastifyStatic, {
         root: path.join(root, 'dist/client/assets'),
         prefix: '/assets/',
