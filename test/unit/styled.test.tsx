@@ -7,6 +7,23 @@ import createEmotionServer from '@emotion/server/create-instance'
 import { CacheProvider, ThemeProvider, type Theme } from '@emotion/react'
 import { buildTheme } from '../../themes/build-theme'
 import styled, { prepareStyle } from '../../src/ui/styled'
+// Emotion's own styled, to compare with (the code base imports src/ui/styled instead).
+import emotionStyled from '@emotion/styled'
+
+// Counts Emotion's style serializations (@emotion/serialize's serializeStyles joins and hashes styles) as Emotion's
+// own modules call it: jest hands them this wrapper (jest.mock is hoisted above the imports).
+let serializations = 0
+jest.mock('@emotion/serialize', () => {
+  const actual = jest.requireActual<{ serializeStyles: (...args: unknown[]) => unknown }>('@emotion/serialize')
+  return {
+    ...actual,
+    serializeStyles: (...args: unknown[]) => {
+      serializations++
+      return actual.serializeStyles(...args)
+    },
+  }
+})
+const serializeCalls = () => serializations
 
 const pink = buildTheme({ primary: '#e91e63', secondary: '#ffb300' })
 const blue = buildTheme({ primary: '#1e88e5', secondary: '#ffb300' })
@@ -67,5 +84,126 @@ describe('styles serialized once (src/ui/styled.ts)', () => {
     const blueCss = renderCss(page(blue))
     expect(blueCss).toContain('{color:#1e88e5;padding:8px;}')
     expect(blueCss).not.toContain('#e91e63')
+  })
+})
+
+
+/**
+ * Emotion's own styled given the same prepared styles (what src/ui/styled.ts was before it rendered elements
+ * itself): the class names and CSS to keep. (Raw style objects would give other hashes for the same rules.)
+ */
+const viaEmotion = new Proxy(emotionStyled, {
+  apply: (target, thisArg, args: unknown[]) => {
+    const factory = Reflect.apply(target, thisArg, args) as (...s: unknown[]) => unknown
+    return (...s: unknown[]) => factory(...s.map(prepareStyle))
+  },
+  get: (target, key) => {
+    const value = Reflect.get(target, key) as unknown
+    return typeof value === 'function' ? (...s: unknown[]) => (value as (...s: unknown[]) => unknown)(...s.map(prepareStyle)) : value
+  },
+}) as unknown as typeof styled
+
+/** HTML and CSS of a render, with Emotion's extraction. */
+function renderBoth(element: React.ReactElement): { html: string; css: string } {
+  const cache = createCache({ key: 'css' })
+  const emotion = createEmotionServer(cache)
+  const html = renderToString(<CacheProvider value={cache}>{element}</CacheProvider>)
+  return { html, css: emotion.extractCritical(html).css }
+}
+
+/** The same definitions made with one styled or the other. */
+function definitions(make: typeof styled) {
+  const Box = make.div(({ theme }) => ({ color: theme.colors.primary, padding: 8 }))
+  const Plain = make.p({ margin: 0 })
+  const Chip = make.span<{ active?: boolean }>(({ theme, active }) => ({ background: active ? theme.colors.primary : 'white' }))
+  const Wide = make(Box)(({ theme }) => ({ [theme.mq.md]: { padding: 16 } }), { border: 0 })
+  const BoxLink = Box.withComponent('a')
+  const Link = (props: { className?: string; href: string; children?: React.ReactNode; tone?: string }) => (
+    <a className={props.className} href={props.href} data-tone={props.tone}>
+      {props.children}
+    </a>
+  )
+  const StyledLink = make(Link)(({ theme }) => ({ color: theme.colors.secondary }))
+  return (theme: Theme) => (
+    <ThemeProvider theme={theme}>
+      <Box id="a">one</Box>
+      <Box>two</Box>
+      <Plain>three</Plain>
+      <Chip active>four</Chip>
+      <Chip>five</Chip>
+      <Wide>six</Wide>
+      <Box className="own">seven</Box>
+      <Box className={renderToString(<span />) ? undefined : 'never'} as="section">
+        eight
+      </Box>
+      <BoxLink href="/x">nine</BoxLink>
+      <StyledLink href="/y" tone="soft">
+        ten
+      </StyledLink>
+      <Chip as="b" active>
+        eleven
+      </Chip>
+    </ThemeProvider>
+  )
+}
+
+describe('one Emotion component per element, styles kept per theme (src/ui/styled.ts)', () => {
+  it('renders the same HTML, class names and CSS as @emotion/styled', () => {
+    const ours = definitions(styled)
+    const emotions = definitions(viaEmotion)
+    for (const theme of [pink, blue, pink]) {
+      const a = renderBoth(ours(theme))
+      const b = renderBoth(emotions(theme))
+      expect(a.html).toBe(b.html)
+      expect(a.css).toBe(b.css)
+    }
+  })
+
+  it('merges the styles of an Emotion class name passed in, as Emotion does', () => {
+    const make = (s: typeof styled) => {
+      const Base = s.div({ color: 'red' })
+      const Outer = s.span({ margin: 2 })
+      // A parent hands its own Emotion class to a child component of another styled type.
+      return () => {
+        const cache = createCache({ key: 'css' })
+        const emotion = createEmotionServer(cache)
+        const first = renderToString(
+          <CacheProvider value={cache}>
+            <Base />
+          </CacheProvider>,
+        )
+        const className = /class="([^"]+)"/.exec(first)![1]
+        const html = renderToString(
+          <CacheProvider value={cache}>
+            <Outer className={`${className} plain`} />
+          </CacheProvider>,
+        )
+        return { html, css: emotion.extractCritical(first + html).css }
+      }
+    }
+    const ours = make(styled)()
+    const theirs = make(viaEmotion)()
+    expect(ours).toEqual(theirs)
+    expect(ours.html).toContain('plain ')
+  })
+
+  it('joins and hashes the styles of a theme-only component once per theme, not once per element', () => {
+    const Card = styled.div(({ theme }) => ({ color: theme.colors.primary }), { padding: 4 })
+    const page = (theme: Theme) => (
+      <ThemeProvider theme={theme}>
+        {Array.from({ length: 40 }, (_, i) => (
+          <Card key={i}>{i}</Card>
+        ))}
+      </ThemeProvider>
+    )
+    renderCss(page(pink))
+    const before = serializeCalls()
+    const { css } = renderBoth(page(pink))
+    // Emotion's own styled joins and hashes on every element: 40 here.
+    expect(serializeCalls() - before).toBeLessThanOrEqual(1)
+    expect(css).toContain('{color:#e91e63;padding:4px;}')
+    const blueBefore = serializeCalls()
+    expect(renderBoth(page(blue)).css).toContain('{color:#1e88e5;padding:4px;}')
+    expect(serializeCalls() - blueBefore).toBeLessThanOrEqual(3)
   })
 })
