@@ -36,6 +36,17 @@ export function setAuthenticationRequiredHandler(fn: () => void) {
   onAuthenticationRequired = fn
 }
 
+let endedSession = false
+/**
+ * Loads `href` after the member ended their own session (logout, a deleted account). Calls still in flight then
+ * answer authentication_required, as they should; they no longer send the member to the login page instead of
+ * `href` (the later navigation would win).
+ */
+export function leaveAfterSessionEnd(href: string) {
+  endedSession = true
+  window.location.href = href
+}
+
 let genericMessage: () => string = () => 'Er is een fout opgetreden, probeer het later opnieuw.'
 /** Registers the generic error text of the page's language (the renderer passes i18next's errors.generic). */
 export function setGenericErrorMessage(fn: () => string) {
@@ -87,7 +98,7 @@ export async function http<T>(url: string, opts: HttpOptions = {}): Promise<T> {
     const data = (await res.json().catch(() => ({}))) as Record<string, unknown>
     if (res.ok) return data as T
     if (res.status === 403 && data.authentication_required && !url.startsWith('/api/user.php')) {
-      onAuthenticationRequired?.()
+      if (!endedSession) onAuthenticationRequired?.()
       throw new SilentAbort('authentication_required')
     }
     // An answer in the API's error shape (a code and a translated message) is shown as it is; anything else (a proxy's

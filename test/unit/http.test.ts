@@ -91,3 +91,18 @@ describe('the HTTP client', () => {
     expect(fetchImpl).toHaveBeenCalledTimes(3)
   })
 })
+
+describe('after the member ended their own session (logout, a deleted account)', () => {
+  it('calls still in flight no longer send the member to the login page instead of where the page goes', async () => {
+    await jest.isolateModulesAsync(async () => {
+      const fresh = await import('../../src/shared/http')
+      const onAuth = jest.fn()
+      fresh.setAuthenticationRequiredHandler(onAuth)
+      const fetchImpl = jest.fn().mockResolvedValue(json(403, { error: 'authentication_required', authentication_required: true, message: 'x' }))
+      fresh.leaveAfterSessionEnd('#account-deleted')
+      expect(window.location.hash).toBe('#account-deleted')
+      await expect(fresh.http('/api/chats.php', { fetchImpl })).rejects.toBeInstanceOf(fresh.SilentAbort)
+      expect(onAuth).not.toHaveBeenCalled()
+    })
+  })
+})

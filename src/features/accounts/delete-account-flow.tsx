@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom'
 import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
-import { HttpError } from '../../shared/http'
+import { HttpError, leaveAfterSessionEnd } from '../../shared/http'
 import type { DiscountCode } from '../../shared/contracts'
 import { callEndpoint } from '../../shared/api-client'
 import { DELETE_REASONS, deleteAccountEndpoint, invisibleEndpoint, stayDiscountEndpoint } from './endpoints'
@@ -172,7 +172,7 @@ function Confirm({ reason, text }: { reason?: Reason; text: string }) {
     setError(undefined)
     try {
       await callEndpoint(deleteAccountEndpoint, { body: { password, reason: reason ?? 'other', reason_text: text || undefined } })
-      window.location.href = '/account-deleted'
+      leaveAfterSessionEnd('/account-deleted')
     } catch (err) {
       setError(err instanceof HttpError ? (err.fields?.password ?? err.message) : t('errors.generic'))
       setBusy(false)

@@ -6,6 +6,7 @@ import { useSession } from '../../shared/session/session-context'
 import { Badge } from '../../ui/badge'
 import { ButtonLink, primaryFill } from '../../ui/button'
 import { callEndpoint } from '../../shared/endpoint-call'
+import { leaveAfterSessionEnd } from '../../shared/http'
 import { logoutRef } from '../accounts/endpoint-refs'
 import { LocaleDropdown } from './locale-dropdown'
 import { Heart } from '../../ui/heart'
@@ -321,7 +322,7 @@ export function TopNav({ brandOnly = false, tabsOnly = false, hideTabs = false }
   const logout = async () => {
     await callEndpoint(logoutRef).catch(() => undefined)
     // A full load of the home page shows the logged-out site (no flash of a half-logged-out page first).
-    window.location.href = '/'
+    leaveAfterSessionEnd('/')
   }
 
   return (
