@@ -4,7 +4,8 @@ import type { Config } from 'vike/types'
 export default {
   clientRouting: true,
   hydrationCanBeAborted: true,
-  passToClient: ['tenant', 'user', 'lng', 'i18nBundleUrl'],
+  // The tenant goes as JSON made once per tenant (tenantJson), not walked by Vike's serializer on every page.
+  passToClient: ['tenantJson', 'user', 'lng', 'i18nBundleUrl'],
   meta: {
     // Which layout of SPEC.md section 2 wraps the page.
     layout: { env: { server: true, client: true } },

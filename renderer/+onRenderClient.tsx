@@ -5,6 +5,7 @@ import i18next, { type i18n as I18n, type Resource } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import type { OnRenderClientAsync } from 'vike/types'
 import { PageShell } from './page-shell'
+import type { PublicTenant } from './types'
 import { pageTitle } from './title'
 import { i18nOptions } from '../src/shared/i18n-options'
 import { createSessionStore, titleWithPrefix, type SessionState } from '../src/shared/session/session-store'
@@ -34,7 +35,15 @@ async function loadCatalogue(url: string | undefined): Promise<Resource> {
   return getStaticJson<Resource>(url)
 }
 
+let lastTenant: { json: string; tenant: PublicTenant } | undefined
+/** The tenant of the page's JSON; the same object while the JSON stays the same (one Emotion theme per tab). */
+function tenantOf(json: string): PublicTenant {
+  if (lastTenant?.json !== json) lastTenant = { json, tenant: JSON.parse(json) as PublicTenant }
+  return lastTenant.tenant
+}
+
 export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
+  if (pageContext.tenantJson) Object.assign(pageContext, { tenant: tenantOf(pageContext.tenantJson) })
   const { Page } = pageContext
   installChunkReloadGuard()
   installPageHiddenBeacon()

@@ -31,6 +31,11 @@ declare global {
     interface PageContext {
       Page: () => React.JSX.Element
       tenant: PublicTenant
+      /**
+       * The tenant as the browser receives it: JSON made once per tenant on the server (publicTenantJson), turned
+       * back into `tenant` by +onRenderClient.
+       */
+      tenantJson?: string
       user: PresentedUser | null
       lng: Locale
       /** Server only: the catalogues for the browser, as inlinable JSON (read back by +onRenderClient). */

@@ -39,3 +39,16 @@ export function publicTenant(services: Pick<Services, 'vapid'>, ctx: Pick<Reques
   cache.set(key, made)
   return made
 }
+
+const serialized = new WeakMap<PublicTenant, string>()
+
+/**
+ * The public tenant as JSON, made once per public tenant object: what the browser gets of it (`tenantJson`, read
+ * back by renderer/+onRenderClient.tsx). Vike's serializer would walk its some 200 values on every page instead
+ * (about 2% of a member page's server time, decision 042).
+ */
+export function publicTenantJson(tenant: PublicTenant): string {
+  let json = serialized.get(tenant)
+  if (json === undefined) serialized.set(tenant, (json = JSON.stringify(tenant)))
+  return json
+}

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static'
 import { renderPage } from 'vike/server'
 import type { Services } from './context.server'
 import { pick } from '../features/settings/settings.server'
-import { publicTenant } from './public-tenant.server'
+import { publicTenant, publicTenantJson } from './public-tenant.server'
 import { servePage, type RenderedPage } from './page-cache.server'
 import { presentSessionUser } from '../features/accounts/sessions.server'
 import { cspNonce } from './security-headers.server'
@@ -24,10 +24,12 @@ const FALLBACK_HTML = (message: string, home: string, lng: string) =>
 export async function pageContextInit(services: Services, req: FastifyRequest, url = req.url) {
   const ctx = req.ctx
   const { tenant, lng } = ctx
+  const shown = publicTenant(services, ctx)
   return {
     urlOriginal: url,
     headersOriginal: req.headers,
-    tenant: publicTenant(services, ctx),
+    tenant: shown,
+    tenantJson: publicTenantJson(shown),
     user: ctx.account ? await presentSessionUser(services.database.db, ctx.account, tenant.cdn_prefix) : null,
     lng,
     i18nBundleUrl: services.i18n.bundleUrl(lng),
