@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import * as schema from './schema'
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.server'
+import { nameStatementsOnPglite } from './pglite-statements.server'
 
 /** Both drivers expose the same query builder; the node-postgres type stands for both. */
 export type Db = NodePgDatabase<typeof schema>
@@ -57,7 +58,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true })
     const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir })
     await client.waitReady
-    const db = drizzlePglite(client, { schema }) as unknown as Db
+    const pgliteDb = drizzlePglite(client, { schema })
+    // Drizzle's PGlite driver ignores `.prepare(name)`: named statements, parsed once (decision 042).
+    nameStatementsOnPglite(pgliteDb, client)
+    const db = pgliteDb as unknown as Db
     const close = async () => {
       try {
         await client.close()

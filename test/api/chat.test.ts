@@ -6,7 +6,7 @@ import { describeEachDb, openTestDatabase, type DbKind } from '../support/db'
 import { createMember, hostOf, makeTestApp } from '../support/app'
 import { liveSocket } from '../support/live'
 import type { Database } from '../../src/db/client.server'
-import { accounts, blocks, creditLedger, messages, profiles, sessions } from '../../src/db/schema'
+import { accounts, blocks, creditLedger, messages, photos, profiles, sessions } from '../../src/db/schema'
 import { createSession } from '../../src/features/accounts/sessions.server'
 
 jest.setTimeout(60_000)
@@ -140,6 +140,10 @@ describeEachDb('chat API', (kind: DbKind) => {
       expect(res.statusCode).toBe(403)
       expect(res.json().error).toBe('blocked')
     }
+    // Neither can read it any more (the other member is no chat partner), nor the conversation with a blocker.
+    expect((await get(a.cookie, `/api/chat.php?id=${conversationId}`)).statusCode).toBe(404)
+    expect((await get(b.cookie, `/api/chat.php?id=${conversationId}`)).statusCode).toBe(404)
+    expect((await get(a.cookie, `/api/chat.php?member_id=${b.id}`)).statusCode).toBe(404)
     // The blocked conversation leaves both lists.
     expect((await get(a.cookie, '/api/chats.php')).json().chats).toHaveLength(0)
     expect((await get(b.cookie, '/api/chats.php')).json().chats).toHaveLength(0)
@@ -178,6 +182,11 @@ describeEachDb('chat API', (kind: DbKind) => {
       conversationId = r.json().message.conversation_id
     }
     const page1 = (await get(b.cookie, `/api/chat.php?id=${conversationId}`)).json()
+    expect(page1.conversation).toMatchObject({ id: conversationId, started_by_me: false, last_read_by_other: page1.messages.at(-1).id, profile: { id: a.id, age: expect.any(Number), city: 'Amsterdam', main_image: null } })
+    // The other member's main photo on their card (blurred for a viewer who is not premium).
+    const [photo] = await database.db.insert(photos).values({ pool: 'main', accountId: b.id, filename: 'b.jpg', thumbFilename: 'b-t.jpg', blurredFilename: 'b-x.jpg', status: 'active' }).returning()
+    await database.db.update(profiles).set({ mainPhotoId: photo.id }).where(eq(profiles.accountId, b.id))
+    expect((await get(a.cookie, `/api/chat.php?id=${conversationId}`)).json().conversation).toMatchObject({ started_by_me: true, profile: { id: b.id, main_image: { id: photo.id, locked: true } } })
     expect(page1.messages).toHaveLength(30)
     expect(page1.messages.at(-1).text).toBe('Bericht 34')
     expect(page1.has_more).toBe(true)
@@ -191,6 +200,13 @@ describeEachDb('chat API', (kind: DbKind) => {
     expect(read.statusCode).toBe(200)
     expect((await get(b.cookie, '/api/chats.php')).json().chats[0].num_unread_messages).toBe(0)
     expect((await get(a.cookie, `/api/chat.php?id=${conversationId}`)).json().conversation.last_read_by_other).toBe(page1.messages.at(-1).id)
+    expect((await get(a.cookie, `/api/chat.php?member_id=${b.id}`)).json().conversation).toMatchObject({ id: conversationId, last_read_by_other: page1.messages.at(-1).id })
+    if (kind === 'pglite') {
+      // The reads of a conversation are named statements on PGlite, parsed once (decision 042).
+      const client = (database.db as unknown as { $client: { query: (q: string) => Promise<{ rows: { name: string }[] }> } }).$client
+      const names = (await client.query('select name from pg_prepared_statements')).rows.map((r) => r.name)
+      expect(names).toEqual(expect.arrayContaining(['chat_conversation', 'chat_messages_newest', 'chat_messages_before', 'chat_messages_after']))
+    }
     const del = await app.inject({ method: 'DELETE', url: `/api/chat.php?id=${conversationId}`, headers: { host: HOST, cookie: b.cookie } })
     expect(del.statusCode).toBe(200)
     expect((await get(b.cookie, '/api/chats.php')).json().chats).toHaveLength(0)

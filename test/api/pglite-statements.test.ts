@@ -1,13 +1,14 @@
-// On PGlite the hot prepared queries (the session lookup, the search's viewer and card queries) run as named
-// statements, parsed once and then only bound and executed (decision 042, second addendum): the same rows as
-// PGlite's own query(), every parameter and column type as before, errors that leave the database usable, and
+// On PGlite every Drizzle prepared query with a name (among them the session lookup, the search's viewer and card
+// queries) runs as a named statement, parsed once and then only bound and executed (decision 042, second and third
+// addenda): the same rows as PGlite's own query(), every parameter and column type as before, one SQL text per name,
+// errors that leave the database usable, statements prepared again when gone, a bounded number of them, and
 // transactions untouched.
 import { eq, sql } from 'drizzle-orm'
 import { PGlite } from '@electric-sql/pglite'
 import { openTestDatabase } from '../support/db'
 import type { Database } from '../../src/db/client.server'
 import { accounts, blocks, profiles } from '../../src/db/schema'
-import { namedOnPglite, pgliteStatements, queryNamed } from '../../src/db/pglite-statements.server'
+import { MAX_PGLITE_STATEMENTS, pgliteStatements, queryNamed } from '../../src/db/pglite-statements.server'
 import { makeMember } from '../../src/features/discovery/test-support/members'
 import { accountForSession, createSession } from '../../src/features/accounts/sessions.server'
 import { searchCardRows, viewerContext } from '../../src/features/discovery/search.server'
@@ -61,20 +62,30 @@ describe('named statements on PGlite', () => {
     expect((await queryNamed<{ next: number }>(client, 'probe_fail', text, [1])).rows).toEqual([{ next: 2 }])
   })
 
-  it('gives a Drizzle prepared query a named statement on the database, and leaves a transaction’s query alone', async () => {
+  it('gives every Drizzle prepared query with a name a named statement on the database, and leaves a transaction’s queries alone', async () => {
     const { db } = database
     const member = await makeMember(db)
-    const build = (on: typeof db) => on.select({ id: accounts.id, email: accounts.email, createdAt: accounts.createdAt }).from(accounts).where(eq(accounts.id, sql.placeholder('id'))).prepare('probe_drizzle')
-    const plain = await build(db).execute({ id: member.id })
-    const named = namedOnPglite(build(db), 'probe_drizzle')
+    const build = (on: typeof db, name: string) => on.select({ id: accounts.id, email: accounts.email, createdAt: accounts.createdAt }).from(accounts).where(eq(accounts.id, sql.placeholder('id'))).prepare(name)
+    const plain = await db.select({ id: accounts.id, email: accounts.email, createdAt: accounts.createdAt }).from(accounts).where(eq(accounts.id, member.id))
+    const before = (await preparedIn(client)).length
+    // A query without a name stays PGlite's unnamed statement.
+    expect(plain).toHaveLength(1)
+    expect((await preparedIn(client)).length).toBe(before)
+    const named = build(db, 'probe_drizzle')
     expect(await named.execute({ id: member.id })).toEqual(plain)
-    expect((await preparedIn(client)).map((p) => p.name)).toContain('probe_drizzle')
-    // While a transaction holds the database, a named statement waits for it (as PGlite's query() does).
+    // Relational queries too, and a second prepared query of the same text under the same name.
+    const relational = db.query.accounts.findFirst({ columns: { id: true, email: true }, where: eq(accounts.id, sql.placeholder('id')) }).prepare('probe_relational')
+    expect(await relational.execute({ id: member.id })).toEqual({ id: member.id, email: member.account.email })
+    expect(await build(db, 'probe_drizzle').execute({ id: member.id })).toEqual(plain)
+    const names = (await preparedIn(client)).map((p) => p.name)
+    expect(names).toEqual(expect.arrayContaining(['probe_drizzle', 'probe_relational']))
+    expect((await preparedIn(client)).length).toBe(before + 2)
+    // While a transaction holds the database, a named statement waits for it (as PGlite's query() does); the
+    // transaction's own prepared query is Drizzle's unnamed one.
     let inside: unknown
     const [, during] = await Promise.all([
       db.transaction(async (tx) => {
-        const txQuery = build(tx as unknown as typeof db)
-        expect(namedOnPglite(txQuery, 'probe_tx')).toBe(txQuery)
+        const txQuery = build(tx as unknown as typeof db, 'probe_tx')
         await tx.update(accounts).set({ credits: 77 }).where(eq(accounts.id, member.id))
         inside = await txQuery.execute({ id: member.id })
       }),
@@ -83,6 +94,44 @@ describe('named statements on PGlite', () => {
     expect(inside).toEqual(plain)
     expect(during).toEqual(plain)
     expect((await preparedIn(client)).map((p) => p.name)).not.toContain('probe_tx')
+  })
+
+  it('refuses another SQL text under a name in use, as node-postgres does', async () => {
+    const { db } = database
+    expect(() => db.select({ id: accounts.id }).from(accounts).prepare('probe_drizzle')).toThrow(/another query/)
+    const [probe] = (await preparedIn(client)).filter((p) => p.name === 'probe_drizzle')
+    expect(probe.statement).toMatch(/"email"/)
+    // A failed Parse leaves no name behind: the name can then be given to a text that parses.
+    const broken = db.select({ id: accounts.id }).from(accounts).where(sql`${accounts.id} = 'x'::nonexistent_type`).prepare('probe_broken')
+    await expect(broken.execute()).rejects.toThrow(/nonexistent_type/)
+    expect(await db.select({ one: sql<number>`1` }).from(accounts).limit(1).prepare('probe_broken').execute()).toEqual([{ one: 1 }])
+  })
+
+  it('prepares a statement again when it is gone or its columns changed, and keeps a bounded number', async () => {
+    const { db } = database
+    const member = await makeMember(db)
+    const named = db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, sql.placeholder('id'))).prepare('probe_again')
+    expect(await named.execute({ id: member.id })).toEqual([{ id: member.id }])
+    await client.exec('deallocate all')
+    expect(await named.execute({ id: member.id })).toEqual([{ id: member.id }])
+    await client.exec(`create table probe_columns (id int, label text); insert into probe_columns values (1, 'a')`)
+    const text = 'select * from probe_columns'
+    expect((await queryNamed(client, 'probe_columns', text, [])).rows).toEqual([{ id: 1, label: 'a' }])
+    await client.exec(`alter table probe_columns alter column id type bigint`)
+    expect((await queryNamed(client, 'probe_columns', text, [])).rows).toEqual([{ id: 1, label: 'a' }])
+    // The statement used longest ago is closed when more than MAX_PGLITE_STATEMENTS names are in use.
+    for (let i = 0; i < MAX_PGLITE_STATEMENTS + 10; i++) await queryNamed(client, `probe_many_${i}`, `select ${i} as i`, [])
+    expect(await preparedIn(client)).toHaveLength(MAX_PGLITE_STATEMENTS)
+    expect(pgliteStatements(client)).toHaveLength(MAX_PGLITE_STATEMENTS)
+    const live = (await preparedIn(client)).map((p) => p.name)
+    expect(live).not.toContain('probe_again')
+    expect(live).not.toContain('probe_many_0')
+    expect(live).toContain(`probe_many_${MAX_PGLITE_STATEMENTS + 9}`)
+    // A closed one is prepared again on its next use.
+    expect(await named.execute({ id: member.id })).toEqual([{ id: member.id }])
+    expect((await queryNamed<{ i: number }>(client, 'probe_many_0', 'select 0 as i', [])).rows).toEqual([{ i: 0 }])
+    expect((await preparedIn(client)).map((p) => p.name)).toEqual(expect.arrayContaining(['probe_again', 'probe_many_0']))
+    expect(await preparedIn(client)).toHaveLength(MAX_PGLITE_STATEMENTS)
   })
 
   it('runs the session lookup and the search’s queries as named statements, with the same answers', async () => {

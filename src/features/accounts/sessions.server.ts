@@ -2,7 +2,6 @@
 import crypto from 'node:crypto'
 import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
-import { namedOnPglite } from '../../db/pglite-statements.server'
 import { accounts, activityDays, profiles, photos, sessions, notificationSettings } from '../../db/schema'
 import type { PresentedUser } from '../../shared/contracts'
 
@@ -52,7 +51,7 @@ type PresentedRow = {
 }
 
 function buildSessionQuery(db: Db) {
-  const query = db
+  return db
     .select({ account: accounts, stale: sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${ACTIVITY_INTERVAL_S})`, ...presentedColumns })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
@@ -71,8 +70,6 @@ function buildSessionQuery(db: Db) {
     )
     .limit(1)
     .prepare('session_account')
-  // On PGlite a named statement as well: parsed and planned once, not on every request (decision 042, second addendum).
-  return namedOnPglite(query, 'session_account')
 }
 /** Every request looks its session up: the query is built once per database and prepared on each connection. */
 const sessionQueries = new WeakMap<Db, ReturnType<typeof buildSessionQuery>>()

@@ -3,10 +3,12 @@
 // unread counts and hiding. Live delivery is the caller's job (routes.server.ts).
 import crypto from 'node:crypto'
 import pg from 'pg'
-import { and, desc, eq, fillPlaceholders, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, fillPlaceholders, gt, inArray, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../../db/client.server'
 import { accounts, blocks, conversationMembers, conversations, messages, photos, profiles } from '../../db/schema'
 import type { ChatListItem, ChatMessage, SendMessageRequest } from '../../shared/chat-contracts'
+import type { MemberCard } from '../../shared/discovery-contracts'
 import type { Tenant } from '../../shared/tenant-schema'
 import { presentMemberCard } from '../discovery/index.server'
 import { findVisibleMember, type Viewer } from '../discovery/index.server'
@@ -72,7 +74,7 @@ async function membership(db: Db | Tx, pool: string, conversationId: number, acc
  * (Starting a conversation needs more: the member must be visible, see findVisibleMember.) An invisible or
  * not yet confirmed member keeps their conversations.
  */
-function chatPartner(viewer: Viewer & { id: number }): SQL {
+function chatPartner(viewer: { pool: string | Placeholder; id: number | Placeholder }): SQL {
   return and(
     eq(accounts.pool, viewer.pool),
     inArray(accounts.status, ['active', 'not_confirmed']),
@@ -759,6 +761,52 @@ export async function unreadTotal(db: Db, viewer: Viewer & { id: number }): Prom
   return Number(res.rows[0]?.n ?? 0)
 }
 
+/** What a conversation's card of the other member shows (presentMemberCard): these columns, not whole rows. */
+const cardColumns = {
+  account: { id: accounts.id, fictional: accounts.fictional },
+  profile: { name: profiles.name, birthDate: profiles.birthDate, gender: profiles.gender, country: profiles.country, region: profiles.region, city: profiles.city },
+  photo: { id: photos.id, filename: photos.filename, thumbFilename: photos.thumbFilename, blurredFilename: photos.blurredFilename, visibility: photos.visibility, status: photos.status },
+}
+
+/**
+ * A conversation by id for one of its members, in one query: that the viewer takes part (membership), the other
+ * member while still a chat partner (findChatPartner) with their card's columns and main photo, and how far they
+ * have read. Built once per database and prepared (a named statement on PGlite too, decision 042): the conversation
+ * page's reads were five queries, each parsed and planned on every request on PGlite.
+ */
+function buildConversationQuery(db: Db) {
+  const viewer = sql.placeholder('viewer')
+  const pool = sql.placeholder('pool')
+  const otherMember = alias(conversationMembers, 'other_member')
+  return db
+    .select({ startedBy: conversations.startedBy, ...cardColumns, otherLastRead: otherMember.lastReadMessageId })
+    .from(conversations)
+    .innerJoin(conversationMembers, and(eq(conversationMembers.conversationId, conversations.id), eq(conversationMembers.accountId, viewer)))
+    .innerJoin(accounts, sql`${accounts.id} = case when ${conversations.memberA} = ${viewer} then ${conversations.memberB} else ${conversations.memberA} end`)
+    .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+    .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
+    .leftJoin(otherMember, and(eq(otherMember.conversationId, conversations.id), eq(otherMember.accountId, accounts.id)))
+    .where(and(eq(conversations.id, sql.placeholder('id')), eq(conversations.pool, pool), chatPartner({ pool, id: viewer })))
+    .limit(1)
+    .prepare('chat_conversation')
+}
+const conversationQueries = new WeakMap<Db, ReturnType<typeof buildConversationQuery>>()
+
+type MessagesPage = 'newest' | 'before' | 'after'
+/** A page of a conversation's messages (the newest, older ones, or those after an id), prepared once per database. */
+function buildMessagesQuery(db: Db, page: MessagesPage) {
+  const where = [eq(messages.pool, sql.placeholder('pool')), eq(messages.conversationId, sql.placeholder('id'))]
+  if (page === 'after') return db.select().from(messages).where(and(...where, gt(messages.id, sql.placeholder('after')))).orderBy(messages.id).limit(500).prepare('chat_messages_after')
+  return db
+    .select()
+    .from(messages)
+    .where(and(...where, page === 'before' ? lt(messages.id, sql.placeholder('before')) : undefined))
+    .orderBy(desc(messages.id))
+    .limit(PAGE_SIZE + 1)
+    .prepare(`chat_messages_${page}`)
+}
+const messagesQueries = new WeakMap<Db, Map<MessagesPage, ReturnType<typeof buildMessagesQuery>>>()
+
 /** One conversation's messages for one of its two members: the newest page, older pages, or what came after an id. */
 export async function readConversation(
   db: Db,
@@ -767,49 +815,56 @@ export async function readConversation(
   mediaBase: string,
 ) {
   let conversationId = opts.conversationId
-  let otherId: number
   let startedByMe = false
+  let profile: MemberCard
+  let lastReadByOther: number | null | undefined
   if (conversationId !== undefined) {
-    const m = await membership(db, viewer.pool, conversationId, viewer.id)
-    if (!m) return undefined
-    otherId = m.otherId
-    startedByMe = m.conversation.startedBy === viewer.id
+    let query = conversationQueries.get(db)
+    if (!query) conversationQueries.set(db, (query = buildConversationQuery(db)))
+    // The viewer takes part and the other member is still a chat partner: else 404.
+    const [row] = await query.execute({ id: conversationId, pool: viewer.pool, viewer: viewer.id })
+    if (!row) return undefined
+    startedByMe = row.startedBy === viewer.id
+    profile = presentMemberCard({ account: row.account, profile: row.profile, mainPhoto: row.photo }, viewer, mediaBase)
+    lastReadByOther = row.otherLastRead
   } else if (opts.memberId !== undefined) {
-    otherId = opts.memberId
+    const otherId = opts.memberId
     const [a, b] = viewer.id < otherId ? [viewer.id, otherId] : [otherId, viewer.id]
     const [c] = await db.select().from(conversations).where(and(eq(conversations.pool, viewer.pool), eq(conversations.memberA, a), eq(conversations.memberB, b))).limit(1)
     conversationId = c?.id
     startedByMe = c ? c.startedBy === viewer.id : true
+    // The other member must still be a chat partner (an existing conversation) or visible (a new one): else 404.
+    const other = conversationId !== undefined ? await findChatPartner(db, viewer, otherId) : await findVisibleMember(db, viewer, otherId)
+    if (!other) return undefined
+    const mainPhoto = other.profile.mainPhotoId ? (await db.select().from(photos).where(eq(photos.id, other.profile.mainPhotoId)))[0] : null
+    profile = presentMemberCard({ account: other.account, profile: other.profile, mainPhoto }, viewer, mediaBase)
+    if (conversationId === undefined) return { conversation: { id: null, profile, last_read_by_other: null, started_by_me: true }, messages: [], has_more: false }
   } else {
     return undefined
   }
-  // The other member must still be a chat partner (an existing conversation) or visible (a new one): else 404.
-  const other = conversationId !== undefined ? await findChatPartner(db, viewer, otherId) : await findVisibleMember(db, viewer, otherId)
-  if (!other) return undefined
-  const mainPhoto = other.profile.mainPhotoId ? (await db.select().from(photos).where(eq(photos.id, other.profile.mainPhotoId)))[0] : null
-  const profile = presentMemberCard({ account: other.account, profile: other.profile, mainPhoto }, viewer, mediaBase)
-  if (conversationId === undefined) return { conversation: { id: null, profile, last_read_by_other: null, started_by_me: true }, messages: [], has_more: false }
-  const where = [eq(messages.pool, viewer.pool), eq(messages.conversationId, conversationId)]
+  const page: MessagesPage = opts.after !== undefined ? 'after' : opts.before !== undefined ? 'before' : 'newest'
+  let byPage = messagesQueries.get(db)
+  if (!byPage) messagesQueries.set(db, (byPage = new Map()))
+  let query = byPage.get(page)
+  if (!query) byPage.set(page, (query = buildMessagesQuery(db, page)))
+  const found = await query.execute({ pool: viewer.pool, id: conversationId, before: opts.before, after: opts.after })
   let rows: MessageRow[]
   let hasMore = false
-  if (opts.after !== undefined) {
-    rows = await db.select().from(messages).where(and(...where, gt(messages.id, opts.after))).orderBy(messages.id).limit(500)
+  if (page === 'after') {
+    rows = found
   } else {
-    const page = await db
-      .select()
-      .from(messages)
-      .where(and(...where, opts.before !== undefined ? lt(messages.id, opts.before) : undefined))
-      .orderBy(desc(messages.id))
-      .limit(PAGE_SIZE + 1)
-    hasMore = page.length > PAGE_SIZE
-    rows = page.slice(0, PAGE_SIZE).reverse()
+    hasMore = found.length > PAGE_SIZE
+    rows = found.slice(0, PAGE_SIZE).reverse()
   }
-  const [otherMember] = await db
-    .select({ lastRead: conversationMembers.lastReadMessageId })
-    .from(conversationMembers)
-    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.accountId, otherId)))
+  if (lastReadByOther === undefined) {
+    const [otherMember] = await db
+      .select({ lastRead: conversationMembers.lastReadMessageId })
+      .from(conversationMembers)
+      .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.accountId, opts.memberId!)))
+    lastReadByOther = otherMember?.lastRead
+  }
   return {
-    conversation: { id: conversationId, profile, last_read_by_other: otherMember?.lastRead ?? null, started_by_me: startedByMe },
+    conversation: { id: conversationId, profile, last_read_by_other: lastReadByOther ?? null, started_by_me: startedByMe },
     messages: rows.map((m) => presentMessage(m, { id: viewer.id, paidUser: viewer.paidUser }, mediaBase)),
     has_more: hasMore,
   }

@@ -5,7 +5,6 @@
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.server'
-import { namedOnPglite } from '../../db/pglite-statements.server'
 import { accounts, blocks, likes, photos, profiles } from '../../db/schema'
 import {
   MAX_SEARCH_AGE,
@@ -89,8 +88,7 @@ function buildViewerQuery(db: Db) {
     .where(eq(profiles.accountId, viewer))
     .limit(1)
     .prepare('search_viewer')
-  // On PGlite too a named statement, parsed once (decision 042, second addendum).
-  return namedOnPglite(query, 'search_viewer')
+  return query
 }
 const viewerQueries = new WeakMap<Db, ReturnType<typeof buildViewerQuery>>()
 
@@ -286,7 +284,7 @@ function buildCardQuery(db: Db, name: string, member: boolean, filters: SearchFi
     .orderBy(...ACTIVITY_ORDER)
     .limit(p('limit') as unknown as number)
     .prepare(name)
-  return namedOnPglite(query, name)
+  return query
 }
 const cardQueries = new WeakMap<Db, Map<string, ReturnType<typeof buildCardQuery>>>()
 
