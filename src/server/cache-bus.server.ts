@@ -3,6 +3,7 @@
 // instances of the same database do the same reload. Without REDIS_URL there is one instance and nothing to tell.
 import crypto from 'node:crypto'
 import { Redis } from 'ioredis'
+import { closeRedis } from './redis-close.server'
 
 export interface CacheBus {
   /** Tells the other instances (never this one) that `topic` changed. */
@@ -42,7 +43,7 @@ export function createCacheBus(opts: { redisUrl?: string; prefix: string; log?: 
     },
     on,
     async close() {
-      await Promise.allSettled([pub.quit(), sub.quit()])
+      await Promise.all([closeRedis(pub), closeRedis(sub)])
     },
   }
 }

@@ -2,6 +2,7 @@
 // (shared by every instance), in this process's memory otherwise (the embedded single-process mode).
 import type { FastifyRequest } from 'fastify'
 import { Redis } from 'ioredis'
+import { closeRedis } from './redis-close.server'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import { ApiError } from './context.server'
 
@@ -72,7 +73,7 @@ export function createRateLimiter(opts: { redisUrl?: string; prefix?: string; lo
     },
     hit: async (key, limit, windowSeconds) => (await consume(key, { limit, windowSeconds })).allowed,
     close: async () => {
-      await redis?.quit().catch(() => undefined)
+      if (redis) await closeRedis(redis)
     },
   }
 }

@@ -5,6 +5,7 @@ import crypto from 'node:crypto'
 import { EventEmitter } from 'node:events'
 import os from 'node:os'
 import { Redis } from 'ioredis'
+import { closeRedis } from './redis-close.server'
 
 export interface LiveEvent {
   type: string
@@ -139,7 +140,7 @@ export function createRealtime(opts: { redisUrl?: string; prefix?: string; log?:
         }
         // QUIT is never auto-pipelined: a PING that is waits for the commands queued before it (a presence removal).
         await pub.ping().catch(() => undefined)
-        await Promise.allSettled([pub.quit(), sub.quit()])
+        await Promise.all([closeRedis(pub), closeRedis(sub)])
       },
     }
   } else {

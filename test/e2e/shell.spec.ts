@@ -134,11 +134,19 @@ test.describe('app shell', () => {
     await entryWarningConfirmed(page)
     await page.goto(siteUrl('mannenmatch', '/login'))
     await hydrated(page)
-    // The worker registers after load, keeps the offline page and takes control of the page.
-    await page.waitForFunction(async () => {
-      const reg = await navigator.serviceWorker.getRegistration()
-      return Boolean(reg?.active) && Boolean(await caches.match('/offline.html'))
-    })
+    // The worker registers after load, keeps the offline page and takes control of the page. Asked again until the
+    // page says yes: page.waitForFunction cannot wait on an async predicate (its promise counts as a truthy answer
+    // at once, so it returned with `false` whenever the worker was not installed yet, as on a loaded machine).
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const reg = await navigator.serviceWorker.getRegistration()
+            return Boolean(reg?.active) && Boolean(navigator.serviceWorker.controller) && Boolean(await caches.match('/offline.html'))
+          }),
+        { timeout: 15_000 },
+      )
+      .toBe(true)
     await context.setOffline(true)
     await page.goto(siteUrl('mannenmatch', '/pages/faq')).catch(() => undefined)
     const offline = page.getByTestId('offline-page')
