@@ -52,6 +52,9 @@ describeEachDb('discovery: the prepared search query', (kind: DbKind) => {
     await db.insert(blocks).values([
       { pool: 'main', blockerId: me.id, blockedId: made[2].id },
       { pool: 'main', blockerId: made[5].id, blockedId: me.id },
+      // A block recorded under another pool hides no one here (blocks are per pool, as viewerContext reads them).
+      { pool: 'gay', blockerId: me.id, blockedId: made[7].id },
+      { pool: 'gay', blockerId: made[9].id, blockedId: me.id },
     ])
     await db.insert(likes).values([
       { pool: 'main', likerId: me.id, likedId: made[1].id },
@@ -82,6 +85,15 @@ describeEachDb('discovery: the prepared search query', (kind: DbKind) => {
         }
         // Run twice: PostgreSQL switches a prepared statement to its generic plan after five runs.
         expect(await searchCardRows(db, viewer, filters, opts)).toEqual(first)
+        // The blocks left out by the statement itself (the search route, decision 042 third addendum): the same rows
+        // as with viewerContext's block list given, on every page.
+        if (viewerHidden === hidden) {
+          for (let run = 0; run < 2; run++) expect(await searchCardRows(db, viewer, filters, { hidden: [], limit: 5, blocksInQuery: true })).toEqual(first)
+          if (last) {
+            const after: [string, number] = [last.activeAt, last.account.id]
+            expect(await searchCardRows(db, viewer, filters, { hidden: [], limit: 5, blocksInQuery: true, after })).toEqual(await cardRows(db, viewer, filterConditions(filters), { ...opts, after }))
+          }
+        }
         compared++
       }
     }
@@ -101,6 +113,14 @@ describeEachDb('discovery: the prepared search query', (kind: DbKind) => {
       expect(ids(await searchCardRows(db, viewer, { country }, { hidden: [b.id], limit: 10 }))).toEqual([a.id, fresh.id].sort())
       expect(ids(await searchCardRows(db, viewer, { country }, { hidden: [], limit: 10 }))).toEqual([a.id, b.id, fresh.id].sort())
       expect(ids(await searchCardRows(db, { pool: 'main', paidUser: false }, { country }, { hidden: [], limit: 10 }))).toEqual([a.id, b.id, me.id].sort())
+    }
+    // Blocks left out by the statement, either way; ids given are left out as well (the similar results).
+    await db.insert(blocks).values({ pool: 'main', blockerId: a.id, blockedId: me.id })
+    for (let run = 0; run < 7; run++) {
+      expect(ids(await searchCardRows(db, viewer, { country }, { hidden: [], limit: 10, blocksInQuery: true }))).toEqual([b.id, fresh.id].sort())
+      expect(ids(await searchCardRows(db, viewer, { country }, { hidden: [b.id], limit: 10, blocksInQuery: true }))).toEqual([fresh.id])
+      // A visitor has no blocks: the option changes nothing.
+      expect(ids(await searchCardRows(db, { pool: 'main', paidUser: false }, { country }, { hidden: [], limit: 10, blocksInQuery: true }))).toEqual([a.id, b.id, me.id].sort())
     }
   })
 })

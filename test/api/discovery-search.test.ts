@@ -137,6 +137,29 @@ describeEachDb('discovery: search', (kind: DbKind) => {
     expect(ids(theirs.profiles)).not.toContain(me.id)
   })
 
+  // decision 042, third addendum: the viewer's gender and sexuality come with the session lookup, the block list
+  // with the card query. Counted on PostgreSQL, where each statement is one call of the pool.
+  ;(kind === 'postgres' ? it : it.skip)('runs one query after the session lookup for a member’s search page', async () => {
+    const country = freshCountry()
+    const me = await member({ gender: 'male', country })
+    const blocked = await member({ country })
+    const visible = await member({ country })
+    await suite.database.db.insert(blocks).values({ pool: 'main', blockerId: blocked.id, blockedId: me.id })
+    await api().get(`/api/search.php?country=${country}`, me.cookie)
+    const pool = (suite.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client
+    const query = jest.spyOn(pool, 'query')
+    try {
+      const body = (await api().get(`/api/search.php?country=${country}`, me.cookie)).json()
+      expect(body.filters).toEqual({ gender: 'female', country, min_age: 18, max_age: 99 })
+      expect(ids(body.profiles)).toEqual([visible.id])
+      // The session lookup and one page of cards (a first page with few results adds the similar ones' query).
+      const names = query.mock.calls.map(([q]) => (q as { name?: string }).name ?? String((q as { text?: string }).text ?? q).slice(0, 40))
+      expect(names).toEqual(['session_account', expect.stringMatching(/^search_cards_b_/), expect.stringMatching(/^search_cards_b_/)])
+    } finally {
+      query.mockRestore()
+    }
+  })
+
   it('gives free members blurred images only and premium members the originals', async () => {
     const country = freshCountry()
     const shown = await member({ country, photos: [{ visibility: 'public' }, { visibility: 'private' }] })

@@ -3,7 +3,8 @@
 import { eq } from 'drizzle-orm'
 import { describeEachDb, openTestDatabase, type DbKind } from '../support/db'
 import { makeMember } from '../../src/features/discovery/test-support/members'
-import { accountForSession, presentSessionUser, presentUser } from '../../src/features/accounts/sessions.server'
+import { accountForSession, presentSessionUser, presentUser, sessionSearchProfile } from '../../src/features/accounts/sessions.server'
+import { viewerProfile } from '../../src/features/discovery/search.server'
 import { accounts, notificationSettings, photos, profiles } from '../../src/db/schema'
 import type { Database } from '../../src/db/client.server'
 
@@ -59,5 +60,29 @@ describeEachDb('the user of a page request', (kind: DbKind) => {
     } finally {
       select.mockRestore()
     }
+  })
+
+  it('gives the search the gender and sexuality viewerProfile reads, and nothing for a copy or a member without profile', async () => {
+    const { db } = database
+    const made = [
+      await makeMember(db, { gender: 'male', sexuality: 'gay' }),
+      await makeMember(db, { gender: 'female', sexuality: 'bi' }),
+      await makeMember(db, { gender: 'female' }),
+    ]
+    const unset = await makeMember(db)
+    await db.update(profiles).set({ gender: null, sexuality: null }).where(eq(profiles.accountId, unset.id))
+    for (const member of [...made, unset]) {
+      const account = (await accountForSession(db, token(member.cookie), TENANT))!
+      const fromSession = sessionSearchProfile(account)
+      expect(fromSession).toEqual(await viewerProfile(db, { pool: 'main', id: member.id, paidUser: false }))
+      expect(fromSession).toBeDefined()
+      expect(sessionSearchProfile({ ...account })).toBeUndefined()
+    }
+    expect(sessionSearchProfile((await accountForSession(db, token(made[0].cookie), TENANT))!)).toEqual({ gender: 'male', sexuality: 'gay' })
+    expect(sessionSearchProfile((await accountForSession(db, token(unset.cookie), TENANT))!)).toEqual({ gender: null, sexuality: null })
+    // Without a profile the search reads it itself (viewerProfile: none, so no default gender).
+    const noProfile = await makeMember(db)
+    await db.delete(profiles).where(eq(profiles.accountId, noProfile.id))
+    expect(sessionSearchProfile((await accountForSession(db, token(noProfile.cookie), TENANT))!)).toBeUndefined()
   })
 })

@@ -14,12 +14,13 @@ import { ApiError } from '../../shared/api-errors'
 import { pick } from '../settings/index.server'
 import { findVisibleMember, type Viewer } from './visibility.server'
 import { likeMember, unlikeMember } from './likes-core.server'
-import { applyFilters, decodeCursor, searchMembers, viewerContext, viewerProfile, presentCardRow } from './search.server'
+import { applyFilters, decodeCursor, searchMembers, viewerProfile, presentCardRow } from './search.server'
 import { loadMemberProfile, landingOthers } from './member-profile.server'
 import { autoLike, AUTO_LIKE_INTERVAL_S, clearNewLike, decodeLikesCursor, likedBy, listLikes } from './likes.server'
 import { blockedMembers, blockMember, unblockMember } from './blocks.server'
 import { freshCandidates, skipMember, swipeLike, swipeLikesLeft, swipeResetsAt } from './games.server'
 import { decodeFirstTouch, FIRST_TOUCH_COOKIE } from '../tracking/index.server'
+import { sessionSearchProfile } from '../accounts/index.server'
 
 /** Cards per swipe-game batch. */
 export const SWIPE_BATCH = 10
@@ -83,9 +84,12 @@ export async function discoveryRoutes(app: FastifyInstance, { core }: FeatureRou
       if (!cursor) throw invalidCursor(req)
     }
     const viewer = viewerOf(req)
-    const { me, hidden } = await viewerContext(db, viewer)
+    // One query after the session lookup (decision 042, third addendum): the viewer's gender and sexuality (the
+    // default filters) came with the session's account, the card query leaves out the members blocked either way.
+    const account = req.ctx.account
+    const me = account ? (sessionSearchProfile(account) ?? (await viewerProfile(db, viewer))) : undefined
     const filters = applyFilters(tenant, input, me)
-    const result = await searchMembers(db, viewer, filters, { cursor, mediaBase: tenant.cdn_prefix, hidden })
+    const result = await searchMembers(db, viewer, filters, { cursor, mediaBase: tenant.cdn_prefix })
     return { filters, search_fields: tenant.search_fields, ...result }
   })
 

@@ -235,15 +235,26 @@ export async function cardRows(db: Db, viewer: Viewer, where: SQL | undefined, o
  * (decision 042, addendum). The conditions that never change are literals, not parameters, so that a generic
  * plan still proves the partial search indexes' `searchable` predicate; the excluded ids are one array parameter
  * (NOT IN with one parameter per id would be a new statement for every length of the block list).
+ * With `blocksInQuery`, the members blocked either way are left out by the statement itself (a subquery on
+ * `blocks`, run once per execution) instead of by `hidden`: the search then costs no query of its own for the block
+ * list (decision 042, third addendum). `hidden` still leaves out any other ids given (the similar results leave out
+ * the first page).
  */
-export async function searchCardRows(db: Db, viewer: Viewer, filters: SearchFilters, opts: { hidden: number[]; after?: [string, number]; limit: number }, today = new Date()): Promise<CardRow[]> {
+export async function searchCardRows(
+  db: Db,
+  viewer: Viewer,
+  filters: SearchFilters,
+  opts: { hidden: number[]; after?: [string, number]; limit: number; blocksInQuery?: boolean },
+  today = new Date(),
+): Promise<CardRow[]> {
   const values = filterValues(filters, today)
   const member = viewer.id !== undefined
-  const shape = `${member ? 'm' : 'v'}_${(['gender', 'country', 'region', 'bornBy', 'bornFrom'] as const).map((k) => (values[k] ? k[0] + k.slice(-1) : '')).join('')}_${opts.after ? 'after' : 'first'}`
+  const blocksInQuery = member && opts.blocksInQuery === true
+  const shape = `${member ? (blocksInQuery ? 'b' : 'm') : 'v'}_${(['gender', 'country', 'region', 'bornBy', 'bornFrom'] as const).map((k) => (values[k] ? k[0] + k.slice(-1) : '')).join('')}_${opts.after ? 'after' : 'first'}`
   let byShape = cardQueries.get(db)
   if (!byShape) cardQueries.set(db, (byShape = new Map()))
   let query = byShape.get(shape)
-  if (!query) byShape.set(shape, (query = buildCardQuery(db, `search_cards_${shape}`, member, filters, opts.after !== undefined)))
+  if (!query) byShape.set(shape, (query = buildCardQuery(db, `search_cards_${shape}`, member, blocksInQuery, filters, opts.after !== undefined)))
   return (await query.execute({
     pool: viewer.pool,
     viewer: viewer.id ?? 0,
@@ -255,7 +266,7 @@ export async function searchCardRows(db: Db, viewer: Viewer, filters: SearchFilt
   })) as CardRow[]
 }
 
-function buildCardQuery(db: Db, name: string, member: boolean, filters: SearchFilters, after: boolean) {
+function buildCardQuery(db: Db, name: string, member: boolean, blocksInQuery: boolean, filters: SearchFilters, after: boolean) {
   const p = (key: string) => sql.placeholder(key)
   const conds: SQL[] = [
     eq(profiles.pool, p('pool')),
@@ -265,6 +276,10 @@ function buildCardQuery(db: Db, name: string, member: boolean, filters: SearchFi
     sql`not ${accounts.invisible}`,
     sql`${profiles.accountId} <> all(${p('exclude')}::bigint[])`,
   ]
+  // The block list of viewerContext, as an uncorrelated subquery: PostgreSQL runs it once per execution.
+  if (blocksInQuery)
+    conds.push(sql`${profiles.accountId} <> all(coalesce((select array_agg(case when b.blocker_id = ${p('viewer')} then b.blocked_id else b.blocker_id end)
+      from ${blocks} b where b.pool = ${p('pool')} and (b.blocker_id = ${p('viewer')} or b.blocked_id = ${p('viewer')})), '{}'))`)
   if (!member) conds.push(sql`${accounts.createdAt} < now() - make_interval(hours => ${sql.raw(String(NEW_MEMBER_HIDDEN_FROM_VISITORS_HOURS))})`)
   const filter = filterConditions(filters, undefined, p)
   if (filter) conds.push(filter)
@@ -308,11 +323,15 @@ export interface SearchResult {
   similar: MemberCard[]
 }
 
-/** One page of search results, with similar results on a first page that has few. */
+/**
+ * One page of search results, with similar results on a first page that has few. Without `hidden` the card queries
+ * leave out the members blocked either way themselves (one query per page instead of two); with it, those ids.
+ */
 export async function searchMembers(db: Db, viewer: Viewer, filters: AppliedFilters, opts: { cursor?: [string, number]; mediaBase: string; pageSize?: number; hidden?: number[] }): Promise<SearchResult> {
   const pageSize = opts.pageSize ?? SEARCH_PAGE_SIZE
-  const hidden = opts.hidden ?? (await blockedEitherWay(db, viewer))
-  const rows = await searchCardRows(db, viewer, filters, { hidden, after: opts.cursor, limit: pageSize + 1 })
+  const blocksInQuery = opts.hidden === undefined
+  const hidden = opts.hidden ?? []
+  const rows = await searchCardRows(db, viewer, filters, { hidden, after: opts.cursor, limit: pageSize + 1, blocksInQuery })
   const page = rows.slice(0, pageSize)
   const last = page[page.length - 1]
   const next_cursor = rows.length > pageSize && last ? encodeCursor([last.activeAt, last.account.id]) : null
@@ -324,7 +343,7 @@ export async function searchMembers(db: Db, viewer: Viewer, filters: AppliedFilt
       min_age: Math.max(MIN_SEARCH_AGE, filters.min_age - SIMILAR_AGE_WIDENING),
       max_age: Math.min(MAX_SEARCH_AGE, filters.max_age + SIMILAR_AGE_WIDENING),
     }
-    const more = await searchCardRows(db, viewer, relaxed, { hidden: [...hidden, ...page.map((r) => r.account.id)], limit: pageSize })
+    const more = await searchCardRows(db, viewer, relaxed, { hidden: [...hidden, ...page.map((r) => r.account.id)], limit: pageSize, blocksInQuery })
     similar = more.map((r) => presentCardRow(r, viewer, opts.mediaBase))
   }
   return { profiles: page.map((r) => presentCardRow(r, viewer, opts.mediaBase)), next_cursor, similar }
