@@ -1,8 +1,8 @@
-// A conversation read by its id (the conversation page, GET /api/chat.php?id=) is one statement (decision 042, third
-// addendum): membership, chat partner, main photo, the other member's read state and the newest page of messages
-// together. It must answer exactly what the read by the other member's id answers (those are still separate
-// queries), and nothing where the viewer is not a member, is in another pool, or the other member is no longer a
-// chat partner (blocked either way, disabled, deleted).
+// A conversation read by its id (the conversation page, GET /api/chat.php?id=) runs prepared statements (decision
+// 042, third addendum): the conversation with membership, chat partner, main photo and the other member's read state,
+// then its page of messages. It must answer exactly what the read by the other member's id answers (those are still
+// separate queries), and nothing where the viewer is not a member, is in another pool, or the other member is no
+// longer a chat partner (blocked either way, disabled, deleted).
 import { eq } from 'drizzle-orm'
 import { describeEachDb, openTestDatabase, type DbKind } from '../support/db'
 import type { Database } from '../../src/db/client.server'
