@@ -10,7 +10,7 @@ import { accounts, blocks, conversationMembers, conversations, messages, photos,
 import type { ChatListItem, ChatMessage, SendMessageRequest } from '../../shared/chat-contracts'
 import type { MemberCard } from '../../shared/discovery-contracts'
 import type { Tenant } from '../../shared/tenant-schema'
-import { presentMemberCard } from '../discovery/index.server'
+import { memberCardColumns, presentMemberCard } from '../discovery/index.server'
 import { findVisibleMember, type Viewer } from '../discovery/index.server'
 import { GIFTS, giftImage } from './catalogue'
 import { createGifSource, GifUnavailable, type GifSource } from './gifs.server'
@@ -761,13 +761,6 @@ export async function unreadTotal(db: Db, viewer: Viewer & { id: number }): Prom
   return Number(res.rows[0]?.n ?? 0)
 }
 
-/** What a conversation's card of the other member shows (presentMemberCard): these columns, not whole rows. */
-const cardColumns = {
-  account: { id: accounts.id, fictional: accounts.fictional },
-  profile: { name: profiles.name, birthDate: profiles.birthDate, gender: profiles.gender, country: profiles.country, region: profiles.region, city: profiles.city },
-  photo: { id: photos.id, filename: photos.filename, thumbFilename: photos.thumbFilename, blurredFilename: photos.blurredFilename, visibility: photos.visibility, status: photos.status },
-}
-
 /**
  * A conversation by id for one of its members, in one query: that the viewer takes part (membership), the other
  * member while still a chat partner (findChatPartner) with their card's columns and main photo, and how far they
@@ -779,7 +772,7 @@ function buildConversationQuery(db: Db) {
   const pool = sql.placeholder('pool')
   const otherMember = alias(conversationMembers, 'other_member')
   return db
-    .select({ startedBy: conversations.startedBy, ...cardColumns, otherLastRead: otherMember.lastReadMessageId })
+    .select({ startedBy: conversations.startedBy, ...memberCardColumns, otherLastRead: otherMember.lastReadMessageId })
     .from(conversations)
     .innerJoin(conversationMembers, and(eq(conversationMembers.conversationId, conversations.id), eq(conversationMembers.accountId, viewer)))
     .innerJoin(accounts, sql`${accounts.id} = case when ${conversations.memberA} = ${viewer} then ${conversations.memberB} else ${conversations.memberA} end`)

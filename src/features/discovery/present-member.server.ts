@@ -3,7 +3,7 @@
 // left out (only their number is told).
 import type { MemberCard, MemberImage, MemberProfile } from '../../shared/discovery-contracts'
 import type { Tenant } from '../../shared/tenant-schema'
-import type { accounts, photos, profiles } from '../../db/schema'
+import { accounts, photos, profiles } from '../../db/schema'
 import type { Viewer } from './visibility.server'
 import { ageOn } from '../../shared/dates'
 
@@ -12,6 +12,17 @@ type ProfileRow = typeof profiles.$inferSelect
 /** What a card shows of a profile (lists select these columns only: bench/members, decision 042). */
 export type CardProfileRow = Pick<ProfileRow, 'name' | 'birthDate' | 'gender' | 'country' | 'region' | 'city'>
 type PhotoRow = Pick<typeof photos.$inferSelect, 'id' | 'filename' | 'thumbFilename' | 'blurredFilename' | 'visibility' | 'status'>
+
+/**
+ * The columns a member card shows (presentMemberCard), and no more: the search's lists and the conversation page
+ * select these. Mapping every column of profiles and photos (texts, interests, coordinates, sizes) was a fifth of the
+ * member search's database time (decision 042).
+ */
+export const memberCardColumns = {
+  account: { id: accounts.id, fictional: accounts.fictional },
+  profile: { name: profiles.name, birthDate: profiles.birthDate, gender: profiles.gender, country: profiles.country, region: profiles.region, city: profiles.city },
+  photo: { id: photos.id, filename: photos.filename, thumbFilename: photos.thumbFilename, blurredFilename: photos.blurredFilename, visibility: photos.visibility, status: photos.status },
+}
 
 /** A photo as this viewer may see it, or undefined when they may not see it at all. */
 export function presentMemberImage(photo: PhotoRow, viewer: Viewer, mediaBase: string): MemberImage | undefined {

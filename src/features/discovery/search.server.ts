@@ -17,7 +17,7 @@ import {
 import type { Tenant } from '../../shared/tenant-schema'
 import { regionsOf } from '../settings/index.server'
 import { defaultFilters, filterConditions, filterValues } from './filters.server'
-import { presentMemberCard, type CardInput, type CardProfileRow } from './present-member.server'
+import { memberCardColumns, presentMemberCard, type CardInput, type CardProfileRow } from './present-member.server'
 import type { Viewer } from './visibility.server'
 
 /** Fewer results than this on a first page and similar results are offered. */
@@ -178,17 +178,9 @@ export function regionName(country: string, code: string | null): string | null 
  */
 export const ACTIVITY_ORDER = [sql`${profiles.lastActiveAt} desc nulls last`, sql`${profiles.accountId} desc nulls last`]
 
-/**
- * The columns a card shows, and no more: a list selects 25 rows, and mapping every column of profiles and photos
- * (texts, interests, coordinates, sizes) was a fifth of the member search's database time (decision 042).
- */
-const cardProfileColumns = { name: profiles.name, birthDate: profiles.birthDate, gender: profiles.gender, country: profiles.country, region: profiles.region, city: profiles.city }
-const cardPhotoColumns = { id: photos.id, filename: photos.filename, thumbFilename: photos.thumbFilename, blurredFilename: photos.blurredFilename, visibility: photos.visibility, status: photos.status }
-
+/** A card's columns (memberCardColumns: a list selects 25 rows, no more than a card shows) and its list fields. */
 const cardColumns = (viewer: Viewer) => ({
-  account: { id: accounts.id, fictional: accounts.fictional },
-  profile: cardProfileColumns,
-  photo: cardPhotoColumns,
+  ...memberCardColumns,
   activeAt: sql<string>`${profiles.lastActiveAt}::text`,
   liked:
     viewer.id === undefined
@@ -286,9 +278,7 @@ function buildCardQuery(db: Db, name: string, member: boolean, blocksInQuery: bo
   if (after) conds.push(sql`(${profiles.lastActiveAt}, ${profiles.accountId}) < (${p('afterAt')}::timestamptz, ${p('afterId')})`)
   const query = db
     .select({
-      account: { id: accounts.id, fictional: accounts.fictional },
-      profile: cardProfileColumns,
-      photo: cardPhotoColumns,
+      ...memberCardColumns,
       activeAt: sql<string>`${profiles.lastActiveAt}::text`,
       liked: member ? sql<boolean>`exists (select 1 from ${likes} l where l.pool = ${p('pool')} and l.liker_id = ${p('viewer')} and l.liked_id = ${profiles.accountId})` : sql<boolean>`false`,
     })
