@@ -9,6 +9,8 @@ test('a member switches e-mail notifications and invisible mode', async ({ page 
   await page.getByLabel('E-mailadres').fill('premium@rijpedates.demo')
   await page.getByLabel('Wachtwoord').fill('demo-premium-123')
   await page.getByRole('button', { name: 'Inloggen' }).click()
+  // The login page then loads /members, the home after login: going elsewhere before it arrives races that navigation.
+  await page.waitForURL(/\/members$/)
   await expect(page.getByRole('link', { name: /Credits/ }).first()).toBeVisible()
   await page.goto(siteUrl('rijpedates', '/notifications'))
   await hydrated(page)
