@@ -1,14 +1,15 @@
 // A conversation read by its id (the conversation page, GET /api/chat.php?id=) runs prepared statements (decision
 // 042, third addendum): the conversation with membership, chat partner, main photo and the other member's read state,
-// then its page of messages. It must answer exactly what the read by the other member's id answers (those are still
-// separate queries), and nothing where the viewer is not a member, is in another pool, or the other member is no
-// longer a chat partner (blocked either way, disabled, deleted).
+// then its page of messages. It must answer exactly what the read by the other member's id answers (which finds the
+// conversation of the pair, then reads it by id), and nothing where the viewer is not a member, is in another pool,
+// or the other member is no longer a chat partner (blocked either way, disabled, deleted). The chat list is one
+// prepared statement too (fifth addendum).
 import { eq } from 'drizzle-orm'
 import { describeEachDb, openTestDatabase, type DbKind } from '../support/db'
 import type { Database } from '../../src/db/client.server'
 import { makeMember, type TestMember } from '../../src/features/discovery/test-support/members'
 import { accounts, blocks, conversationMembers, conversations, messages } from '../../src/db/schema'
-import { PAGE_SIZE, readConversation } from '../../src/features/chat/chat.server'
+import { PAGE_SIZE, listChats, readConversation } from '../../src/features/chat/chat.server'
 
 jest.setTimeout(120_000)
 
@@ -115,6 +116,40 @@ describeEachDb('chat: a conversation read by its id', (kind: DbKind) => {
       select.mockRestore()
       execute.mockRestore()
     }
+  })
+
+  it('builds no query for a read by the other member where they have a conversation, nor for the chat list', async () => {
+    const db = database.db
+    const a = await makeMember(db, { gender: 'male' })
+    const b = await makeMember(db, { photos: [{ visibility: 'public' }] })
+    const c = await conversation(a, b, 5)
+    const d = await makeMember(db, { photos: [{ visibility: 'public' }] })
+    const older = await conversation(d, a, 3, 1)
+    await db.update(conversations).set({ lastMessageAt: new Date(Date.now() - 60_000) }).where(eq(conversations.id, older.id))
+    await db.update(conversations).set({ lastMessageAt: new Date() }).where(eq(conversations.id, c.id))
+    const viewer = viewerOf(a)
+    const first = await readConversation(db, viewer, { memberId: b.id }, MEDIA)
+    const list = await listChats(db, viewer, MEDIA)
+    const select = jest.spyOn(db, 'select')
+    const execute = jest.spyOn(db, 'execute')
+    try {
+      expect(await readConversation(db, viewer, { memberId: b.id }, MEDIA)).toEqual(first)
+      expect(await listChats(db, viewer, MEDIA)).toEqual(list)
+      expect(select).not.toHaveBeenCalled()
+      expect(execute).not.toHaveBeenCalled()
+    } finally {
+      select.mockRestore()
+      execute.mockRestore()
+    }
+    // The list: newest first, each with its last message, the other member's read state, unread count and photo.
+    expect(list.chats.map((x) => x.conversation.id)).toEqual([c.id, older.id])
+    expect(list.chats.map((x) => x.conversation.last_message?.id)).toEqual([c.ids.at(-1), older.ids.at(-1)])
+    expect(list.chats[0].conversation.last_read_by_other).toBe(c.ids.at(-3))
+    expect(list.chats[1].conversation.last_read_by_other).toBe(older.ids.at(-1))
+    expect(list.chats.map((x) => x.num_unread_messages)).toEqual([0, 1])
+    expect(list.unreadTotal).toBe(1)
+    expect(list.chats.map((x) => x.profile.id)).toEqual([b.id, d.id])
+    expect(list.chats[0].profile.main_image?.filename).toMatch(/^https:\/\/cdn\.example\//)
   })
 
   it('answers nothing to a stranger, another pool, or when the other member is blocked, disabled or deleted', async () => {

@@ -2,6 +2,7 @@
 import crypto from 'node:crypto'
 import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
+import { perDatabase } from '../../db/per-database.server'
 import { accounts, activityDays, profiles, photos, sessions, notificationSettings } from '../../db/schema'
 import type { PresentedUser } from '../../shared/contracts'
 
@@ -75,7 +76,7 @@ function buildSessionQuery(db: Db) {
     .prepare('session_account')
 }
 /** Every request looks its session up: the query is built once per database and prepared on each connection. */
-const sessionQueries = new WeakMap<Db, ReturnType<typeof buildSessionQuery>>()
+const sessionQueries = perDatabase<ReturnType<typeof buildSessionQuery>>()
 /** The presented user's columns read with a session's account, by that account object (one per request). */
 const presentedWithSession = new WeakMap<Account, PresentedRow>()
 
@@ -83,10 +84,8 @@ const presentedWithSession = new WeakMap<Account, PresentedRow>()
 export async function accountForSession(db: Db, token: string | undefined, tenant: { id: string; pool: string }) {
   const { pool } = tenant
   if (!token || token.length > 100) return undefined
-  let query = sessionQueries.get(db)
-  if (!query) sessionQueries.set(db, (query = buildSessionQuery(db)))
   const tokenHash = hashToken(token)
-  const rows = await query.execute({ hash: tokenHash, pool, tenant: tenant.id })
+  const rows = await sessionQueries(db, () => buildSessionQuery(db)).execute({ hash: tokenHash, pool, tenant: tenant.id })
   const account = rows[0]?.account
   // A banned member is logged out everywhere (their sessions are deleted with the ban; this holds meanwhile).
   if (!account || account.status === 'deleted' || account.status === 'banned') return undefined

@@ -6,9 +6,9 @@ import pg from 'pg'
 import { and, desc, eq, fillPlaceholders, gt, inArray, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../../db/client.server'
+import { perDatabase } from '../../db/per-database.server'
 import { accounts, blocks, conversationMembers, conversations, messages, photos, profiles } from '../../db/schema'
 import type { ChatListItem, ChatMessage, SendMessageRequest } from '../../shared/chat-contracts'
-import type { MemberCard } from '../../shared/discovery-contracts'
 import type { Tenant } from '../../shared/tenant-schema'
 import { memberCardColumns, presentMemberCard } from '../discovery/index.server'
 import { findVisibleMember, type Viewer } from '../discovery/index.server'
@@ -689,54 +689,47 @@ async function startConversation(tx: Tx, sender: Sender, recipientId: number): P
   return id
 }
 
-/** The viewer's conversations with a message, newest first, with the other member as the viewer may see them. */
-export async function listChats(db: Db, viewer: Viewer & { id: number }, mediaBase: string): Promise<{ chats: ChatListItem[]; unreadTotal: number }> {
-  const rows = await db
-    .select({ conversation: conversations, me: conversationMembers, account: accounts, profile: profiles })
+/**
+ * The viewer's conversations with a message, newest first (at most 200), in one query built once per database and
+ * prepared: the other member while still a chat partner with their card's columns and main photo, the last message,
+ * and how far the other member has read.
+ */
+function buildChatListQuery(db: Db) {
+  const viewer = sql.placeholder('viewer')
+  const pool = sql.placeholder('pool')
+  const otherMember = alias(conversationMembers, 'other_member')
+  return db
+    .select({ id: conversations.id, lastMessageAt: conversations.lastMessageAt, unread: conversationMembers.unreadCount, ...memberCardColumns, last: messages, otherLastRead: otherMember.lastReadMessageId })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .innerJoin(accounts, sql`${accounts.id} = case when ${conversations.memberA} = ${viewer.id} then ${conversations.memberB} else ${conversations.memberA} end`)
+    .innerJoin(accounts, sql`${accounts.id} = case when ${conversations.memberA} = ${viewer} then ${conversations.memberB} else ${conversations.memberA} end`)
     .innerJoin(profiles, eq(profiles.accountId, accounts.id))
-    .where(
-      and(
-        eq(conversationMembers.pool, viewer.pool),
-        eq(conversationMembers.accountId, viewer.id),
-        isNull(conversationMembers.hiddenAt),
-        chatPartner(viewer),
-        sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations.id})`,
-      ),
-    )
+    .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
+    // The last message; a conversation without one is not listed.
+    .innerJoin(messages, sql`${messages.id} = (select max(m.id) from ${messages} m where m.conversation_id = ${conversations.id})`)
+    .leftJoin(otherMember, and(eq(otherMember.conversationId, conversations.id), eq(otherMember.accountId, accounts.id)))
+    .where(and(eq(conversationMembers.pool, pool), eq(conversationMembers.accountId, viewer), isNull(conversationMembers.hiddenAt), chatPartner({ pool, id: viewer })))
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
     .limit(200)
-  if (rows.length === 0) return { chats: [], unreadTotal: 0 }
-  const ids = rows.map((r) => r.conversation.id)
-  const last = await db
-    .selectDistinctOn([messages.conversationId])
-    .from(messages)
-    .where(inArray(messages.conversationId, ids))
-    .orderBy(messages.conversationId, desc(messages.id))
-  const lastBy = new Map(last.map((m) => [m.conversationId, m]))
-  const others = await db
-    .select({ conversationId: conversationMembers.conversationId, lastRead: conversationMembers.lastReadMessageId })
-    .from(conversationMembers)
-    .where(and(inArray(conversationMembers.conversationId, ids), sql`${conversationMembers.accountId} <> ${viewer.id}`))
-  const lastReadBy = new Map(others.map((o) => [o.conversationId, o.lastRead]))
-  const mainIds = rows.map((r) => r.profile.mainPhotoId).filter((x): x is number => x !== null)
-  const mains = mainIds.length ? await db.select().from(photos).where(inArray(photos.id, mainIds)) : []
-  const mainBy = new Map(mains.map((p) => [p.id, p]))
-  const chats = rows.map((r): ChatListItem => {
-    const m = lastBy.get(r.conversation.id)
-    return {
-      profile: presentMemberCard({ account: r.account, profile: r.profile, mainPhoto: r.profile.mainPhotoId ? mainBy.get(r.profile.mainPhotoId) : null }, viewer, mediaBase),
+    .prepare('chat_list')
+}
+const chatListQueries = perDatabase<ReturnType<typeof buildChatListQuery>>()
+
+/** The viewer's conversations with a message, newest first, with the other member as the viewer may see them. */
+export async function listChats(db: Db, viewer: Viewer & { id: number }, mediaBase: string): Promise<{ chats: ChatListItem[]; unreadTotal: number }> {
+  const rows = await chatListQueries(db, () => buildChatListQuery(db)).execute({ viewer: viewer.id, pool: viewer.pool })
+  const chats = rows.map(
+    (r): ChatListItem => ({
+      profile: presentMemberCard({ account: r.account, profile: r.profile, mainPhoto: r.photo }, viewer, mediaBase),
       conversation: {
-        id: r.conversation.id,
-        last_message: m ? presentMessage(m, { id: viewer.id, paidUser: viewer.paidUser }, mediaBase) : null,
-        last_message_at: r.conversation.lastMessageAt.toISOString(),
-        last_read_by_other: lastReadBy.get(r.conversation.id) ?? null,
+        id: r.id,
+        last_message: presentMessage(r.last, { id: viewer.id, paidUser: viewer.paidUser }, mediaBase),
+        last_message_at: r.lastMessageAt.toISOString(),
+        last_read_by_other: r.otherLastRead ?? null,
       },
-      num_unread_messages: r.me.unreadCount,
-    }
-  })
+      num_unread_messages: r.unread,
+    }),
+  )
   return { chats, unreadTotal: chats.reduce((n, c) => n + c.num_unread_messages, 0) }
 }
 
@@ -783,7 +776,7 @@ function buildConversationQuery(db: Db) {
     .limit(1)
     .prepare('chat_conversation')
 }
-const conversationQueries = new WeakMap<Db, ReturnType<typeof buildConversationQuery>>()
+const conversationQueries = perDatabase<ReturnType<typeof buildConversationQuery>>()
 
 type MessagesPage = 'newest' | 'before' | 'after'
 /** A page of a conversation's messages (the newest, older ones, or those after an id), prepared once per database. */
@@ -798,7 +791,18 @@ function buildMessagesQuery(db: Db, page: MessagesPage) {
     .limit(PAGE_SIZE + 1)
     .prepare(`chat_messages_${page}`)
 }
-const messagesQueries = new WeakMap<Db, Map<MessagesPage, ReturnType<typeof buildMessagesQuery>>>()
+const messagesQueries = perDatabase<ReturnType<typeof buildMessagesQuery>>()
+
+/** The conversation of two members (a below b), prepared once per database. */
+function buildPairQuery(db: Db) {
+  return db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.pool, sql.placeholder('pool')), eq(conversations.memberA, sql.placeholder('a')), eq(conversations.memberB, sql.placeholder('b'))))
+    .limit(1)
+    .prepare('chat_conversation_pair')
+}
+const pairQueries = perDatabase<ReturnType<typeof buildPairQuery>>()
 
 /** One conversation's messages for one of its two members: the newest page, older pages, or what came after an id. */
 export async function readConversation(
@@ -808,39 +812,30 @@ export async function readConversation(
   mediaBase: string,
 ) {
   let conversationId = opts.conversationId
-  let startedByMe = false
-  let profile: MemberCard
-  let lastReadByOther: number | null | undefined
-  if (conversationId !== undefined) {
-    let query = conversationQueries.get(db)
-    if (!query) conversationQueries.set(db, (query = buildConversationQuery(db)))
-    // The viewer takes part and the other member is still a chat partner: else 404.
-    const [row] = await query.execute({ id: conversationId, pool: viewer.pool, viewer: viewer.id })
-    if (!row) return undefined
-    startedByMe = row.startedBy === viewer.id
-    profile = presentMemberCard({ account: row.account, profile: row.profile, mainPhoto: row.photo }, viewer, mediaBase)
-    lastReadByOther = row.otherLastRead
-  } else if (opts.memberId !== undefined) {
+  if (conversationId === undefined && opts.memberId !== undefined) {
+    // By the other member: their conversation, read below as by its id (which checks that they are still a chat
+    // partner), or none yet, where the other member must be visible to be written to: else 404.
     const otherId = opts.memberId
     const [a, b] = viewer.id < otherId ? [viewer.id, otherId] : [otherId, viewer.id]
-    const [c] = await db.select().from(conversations).where(and(eq(conversations.pool, viewer.pool), eq(conversations.memberA, a), eq(conversations.memberB, b))).limit(1)
-    conversationId = c?.id
-    startedByMe = c ? c.startedBy === viewer.id : true
-    // The other member must still be a chat partner (an existing conversation) or visible (a new one): else 404.
-    const other = conversationId !== undefined ? await findChatPartner(db, viewer, otherId) : await findVisibleMember(db, viewer, otherId)
-    if (!other) return undefined
-    const mainPhoto = other.profile.mainPhotoId ? (await db.select().from(photos).where(eq(photos.id, other.profile.mainPhotoId)))[0] : null
-    profile = presentMemberCard({ account: other.account, profile: other.profile, mainPhoto }, viewer, mediaBase)
-    if (conversationId === undefined) return { conversation: { id: null, profile, last_read_by_other: null, started_by_me: true }, messages: [], has_more: false }
-  } else {
-    return undefined
+    const [pair] = await pairQueries(db, () => buildPairQuery(db)).execute({ pool: viewer.pool, a, b })
+    if (!pair) {
+      const other = await findVisibleMember(db, viewer, otherId)
+      if (!other) return undefined
+      const mainPhoto = other.profile.mainPhotoId ? (await db.select().from(photos).where(eq(photos.id, other.profile.mainPhotoId)))[0] : null
+      const profile = presentMemberCard({ account: other.account, profile: other.profile, mainPhoto }, viewer, mediaBase)
+      return { conversation: { id: null, profile, last_read_by_other: null, started_by_me: true }, messages: [], has_more: false }
+    }
+    conversationId = pair.id
   }
+  if (conversationId === undefined) return undefined
+  // The viewer takes part and the other member is still a chat partner: else 404.
+  const [row] = await conversationQueries(db, () => buildConversationQuery(db)).execute({ id: conversationId, pool: viewer.pool, viewer: viewer.id })
+  if (!row) return undefined
+  const startedByMe = row.startedBy === viewer.id
+  const profile = presentMemberCard({ account: row.account, profile: row.profile, mainPhoto: row.photo }, viewer, mediaBase)
+  const lastReadByOther = row.otherLastRead
   const page: MessagesPage = opts.after !== undefined ? 'after' : opts.before !== undefined ? 'before' : 'newest'
-  let byPage = messagesQueries.get(db)
-  if (!byPage) messagesQueries.set(db, (byPage = new Map()))
-  let query = byPage.get(page)
-  if (!query) byPage.set(page, (query = buildMessagesQuery(db, page)))
-  const found = await query.execute({ pool: viewer.pool, id: conversationId, before: opts.before, after: opts.after })
+  const found = await messagesQueries(db, () => buildMessagesQuery(db, page), page).execute({ pool: viewer.pool, id: conversationId, before: opts.before, after: opts.after })
   let rows: MessageRow[]
   let hasMore = false
   if (page === 'after') {
@@ -848,13 +843,6 @@ export async function readConversation(
   } else {
     hasMore = found.length > PAGE_SIZE
     rows = found.slice(0, PAGE_SIZE).reverse()
-  }
-  if (lastReadByOther === undefined) {
-    const [otherMember] = await db
-      .select({ lastRead: conversationMembers.lastReadMessageId })
-      .from(conversationMembers)
-      .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.accountId, opts.memberId!)))
-    lastReadByOther = otherMember?.lastRead
   }
   return {
     conversation: { id: conversationId, profile, last_read_by_other: lastReadByOther ?? null, started_by_me: startedByMe },

@@ -5,6 +5,7 @@
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.server'
+import { perDatabase } from '../../db/per-database.server'
 import { accounts, blocks, likes, photos, profiles } from '../../db/schema'
 import {
   MAX_SEARCH_AGE,
@@ -66,9 +67,7 @@ export function applyFilters(tenant: Tenant, request: Omit<SearchRequest, 'curso
  */
 export async function viewerContext(db: Db, viewer: Viewer): Promise<{ me?: { gender: string | null; sexuality: string | null }; hidden: number[] }> {
   if (viewer.id === undefined) return { hidden: [] }
-  let query = viewerQueries.get(db)
-  if (!query) viewerQueries.set(db, (query = buildViewerQuery(db)))
-  const [row] = await query.execute({ viewer: viewer.id, pool: viewer.pool })
+  const [row] = await viewerQueries(db, () => buildViewerQuery(db)).execute({ viewer: viewer.id, pool: viewer.pool })
   if (!row) return { hidden: await blockedEitherWay(db, viewer) }
   return { me: { gender: row.gender, sexuality: row.sexuality }, hidden: (row.hidden ?? []).map(Number) }
 }
@@ -90,7 +89,7 @@ function buildViewerQuery(db: Db) {
     .prepare('search_viewer')
   return query
 }
-const viewerQueries = new WeakMap<Db, ReturnType<typeof buildViewerQuery>>()
+const viewerQueries = perDatabase<ReturnType<typeof buildViewerQuery>>()
 
 /** Ids of the members the viewer blocked or who blocked the viewer: hidden from each other everywhere. */
 export async function blockedEitherWay(db: Db, viewer: Viewer): Promise<number[]> {
@@ -243,10 +242,7 @@ export async function searchCardRows(
   const member = viewer.id !== undefined
   const blocksInQuery = member && opts.blocksInQuery === true
   const shape = `${member ? (blocksInQuery ? 'b' : 'm') : 'v'}_${(['gender', 'country', 'region', 'bornBy', 'bornFrom'] as const).map((k) => (values[k] ? k[0] + k.slice(-1) : '')).join('')}_${opts.after ? 'after' : 'first'}`
-  let byShape = cardQueries.get(db)
-  if (!byShape) cardQueries.set(db, (byShape = new Map()))
-  let query = byShape.get(shape)
-  if (!query) byShape.set(shape, (query = buildCardQuery(db, `search_cards_${shape}`, member, blocksInQuery, filters, opts.after !== undefined)))
+  const query = cardQueries(db, () => buildCardQuery(db, `search_cards_${shape}`, member, blocksInQuery, filters, opts.after !== undefined), shape)
   return (await query.execute({
     pool: viewer.pool,
     viewer: viewer.id ?? 0,
@@ -291,7 +287,7 @@ function buildCardQuery(db: Db, name: string, member: boolean, blocksInQuery: bo
     .prepare(name)
   return query
 }
-const cardQueries = new WeakMap<Db, Map<string, ReturnType<typeof buildCardQuery>>>()
+const cardQueries = perDatabase<ReturnType<typeof buildCardQuery>>()
 
 /** Cards of given members in the given order (those the viewer may not see are left out). */
 export async function cardsByIds(db: Db, viewer: Viewer, ids: number[], hidden: number[], mediaBase: string): Promise<Map<number, MemberCard>> {
