@@ -96,16 +96,23 @@ export async function staffCookie(db: Db, app: FastifyInstance, role: string, op
   return { staff, cookie: `${staffCookieName(app.services.config.sessionCookie)}=${await createStaffSession(db, staff, tenantId)}` }
 }
 
+/**
+ * How long a suite's database and app may take to open or close: a few seconds of CPU, which on a 2-core machine
+ * shared with the browser tests (load average 10 to 14) took over a minute (two suites of a CI run failed in their
+ * set-up at 60 s, before any of their tests ran).
+ */
+export const SUITE_SETUP_TIMEOUT = 300_000
+
 /** For a suite: a fresh test database of the kind and an app over it, closed after the suite. */
 export function suiteApp(kind: DbKind): { database: Database; app: FastifyInstance } {
   const suite = {} as { database: Database; app: FastifyInstance }
   beforeAll(async () => {
     suite.database = await openTestDatabase(kind)
     suite.app = await makeTestApp(suite.database)
-  })
+  }, SUITE_SETUP_TIMEOUT)
   afterAll(async () => {
     await suite.app?.close()
     await suite.database?.close()
-  })
+  }, SUITE_SETUP_TIMEOUT)
   return suite
 }
