@@ -21,6 +21,23 @@ let seq = 0
 const REDIS = { REDIS_URL: REDIS_URL!, REDIS_PREFIX: `test-${process.pid}-${Date.now()}:` }
 const clientId = () => `cluster-${Date.now()}-${++seq}`
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+/**
+ * Retries an expectation until it holds or `ms` pass. Fixed sleeps were too short on a loaded machine (a CI run at load
+ * average 15: the typing event had not crossed Redis after 300 ms); a fixed sleep still follows where a duplicate must
+ * be given time to arrive.
+ */
+async function eventually(check: () => void | Promise<void>, ms = 20_000) {
+  const until = Date.now() + ms
+  for (;;) {
+    try {
+      await check()
+      return
+    } catch (err) {
+      if (Date.now() > until) throw err
+      await sleep(50)
+    }
+  }
+}
 
 async function liveSocket(app: FastifyInstance, cookie: string) {
   const events: Array<Record<string, unknown>> = []
@@ -69,21 +86,35 @@ describeCluster(`live delivery across two instances (PostgreSQL + Redis)${missin
     const bOnOne = [await liveSocket(one, b.cookie), await liveSocket(one, b.cookie)]
     const bOnTwo = [await liveSocket(two, b.cookie)]
     const aOnTwo = await liveSocket(two, a.cookie)
-    await sleep(200) // both instances' Redis subscriptions are up
+    // Both instances know both members' tabs (their Redis subscriptions are up).
+    await eventually(async () => {
+      for (const app of [one, two]) {
+        await app.services.realtime.ping()
+        for (const m of [a, b]) expect(await app.services.realtime.isOnline(m.id)).toBe(true)
+      }
+    })
     const first = await send(one, a, `member_id=${b.id}`, 'Via instance een')
     const second = await send(two, a, `conversation_id=${first.conversation_id}`, 'Via instance twee')
     const third = await send(one, a, `conversation_id=${first.conversation_id}`, 'Weer via een')
-    await sleep(500) // time for any duplicate to arrive
-    for (const tab of [...bOnOne, ...bOnTwo]) {
-      expect(tab.messages()).toEqual([first.id, second.id, third.id])
-      expect(tab.events.filter((e) => e.type === 'unread').map((e) => e.total)).toEqual([1, 2, 3])
+    const delivered = () => {
+      for (const tab of [...bOnOne, ...bOnTwo]) {
+        expect(tab.messages()).toEqual([first.id, second.id, third.id])
+        expect(tab.events.filter((e) => e.type === 'unread').map((e) => e.total)).toEqual([1, 2, 3])
+      }
+      // The sender's own tab (on the other instance) gets each of its messages once too.
+      expect(aOnTwo.messages()).toEqual([first.id, second.id, third.id])
     }
-    // The sender's own tab (on the other instance) gets each of its messages once too.
-    expect(aOnTwo.messages()).toEqual([first.id, second.id, third.id])
+    await eventually(delivered)
+    await sleep(500) // time for any duplicate to arrive
+    delivered()
     // Typing from a tab on instance two reaches the other member's tabs on both instances.
     aOnTwo.ws.send(JSON.stringify({ type: 'typing', conversation_id: first.conversation_id }))
-    await sleep(300)
-    for (const tab of [...bOnOne, ...bOnTwo]) expect(tab.events.filter((e) => e.type === 'typing')).toHaveLength(1)
+    const typed = () => {
+      for (const tab of [...bOnOne, ...bOnTwo]) expect(tab.events.filter((e) => e.type === 'typing')).toHaveLength(1)
+    }
+    await eventually(typed)
+    await sleep(300) // time for any duplicate to arrive
+    typed()
     for (const tab of [...bOnOne, ...bOnTwo, aOnTwo]) tab.ws.terminate()
   })
 
@@ -91,14 +122,12 @@ describeCluster(`live delivery across two instances (PostgreSQL + Redis)${missin
     const a = await member()
     const b = await member()
     const tab = await liveSocket(two, b.cookie)
-    await sleep(100)
-    expect(await one.services.realtime.isOnline(b.id)).toBe(true)
+    await eventually(async () => expect(await one.services.realtime.isOnline(b.id)).toBe(true))
     expect(one.services.realtime.localSockets(b.id)).toBe(0)
     await send(one, a, `member_id=${b.id}`, 'Je bent online op twee')
     expect(await pushJobsFor(b.id)).toHaveLength(0)
     tab.ws.terminate()
-    await sleep(200)
-    expect(await one.services.realtime.isOnline(b.id)).toBe(false)
+    await eventually(async () => expect(await one.services.realtime.isOnline(b.id)).toBe(false))
     await send(one, a, `member_id=${b.id}`, 'Nu niet meer')
     expect(await pushJobsFor(b.id)).toHaveLength(1)
   })
@@ -115,8 +144,7 @@ describeCluster(`live delivery across two instances (PostgreSQL + Redis)${missin
     const b = await member()
     const third = await makeTestApp(await openDatabase({ databaseUrl: (await connectionUrl(database)).toString() }), REDIS)
     await liveSocket(third, b.cookie)
-    await sleep(100)
-    expect(await one.services.realtime.isOnline(b.id)).toBe(true)
+    await eventually(async () => expect(await one.services.realtime.isOnline(b.id)).toBe(true))
     await third.close()
     await third.services.database.close()
     expect(await one.services.realtime.isOnline(b.id)).toBe(false)
