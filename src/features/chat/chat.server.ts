@@ -705,8 +705,8 @@ function buildChatListQuery(db: Db) {
     .innerJoin(accounts, sql`${accounts.id} = case when ${conversations.memberA} = ${viewer} then ${conversations.memberB} else ${conversations.memberA} end`)
     .innerJoin(profiles, eq(profiles.accountId, accounts.id))
     .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
-    // The last message; a conversation without one is not listed.
-    .innerJoin(messages, sql`${messages.id} = (select max(m.id) from ${messages} m where m.conversation_id = ${conversations.id})`)
+    // The last message (by messages_pool_conversation_idx); a conversation without one is not listed.
+    .innerJoin(messages, sql`${messages.id} = (select m.id from ${messages} m where m.pool = ${pool} and m.conversation_id = ${conversations.id} order by m.id desc nulls last limit 1)`)
     .leftJoin(otherMember, and(eq(otherMember.conversationId, conversations.id), eq(otherMember.accountId, accounts.id)))
     .where(and(eq(conversationMembers.pool, pool), eq(conversationMembers.accountId, viewer), isNull(conversationMembers.hiddenAt), chatPartner({ pool, id: viewer })))
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
@@ -787,7 +787,9 @@ function buildMessagesQuery(db: Db, page: MessagesPage) {
     .select()
     .from(messages)
     .where(and(...where, page === 'before' ? lt(messages.id, sql.placeholder('before')) : undefined))
-    .orderBy(desc(messages.id))
+    // As messages_pool_conversation_idx sorts (id is never null): a plain "desc" (nulls first) sorted every message
+    // of the conversation on each read instead of reading the index's first rows.
+    .orderBy(sql`${messages.id} desc nulls last`)
     .limit(PAGE_SIZE + 1)
     .prepare(`chat_messages_${page}`)
 }
