@@ -11,6 +11,7 @@ import { createSessionStore } from '../src/shared/session/session-store'
 import { loadMemberChrome } from '../src/features/layout/member-chrome-slot'
 import { lcpImagePreload } from './lcp-preload'
 import { hydrationAfterPaint } from '../src/server/deferred-hydration.server'
+import { pathnameOf } from '../src/shared/url-pathname'
 
 export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   const { Page } = pageContext
@@ -38,7 +39,7 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
     siteName: settings.name,
     description: settings.description,
     title,
-    path: pageContext.urlPathname,
+    path: pathnameOf(pageContext),
     loggedIn: pageContext.user !== null && pageContext.user !== undefined,
     data: pageContext.data as SocialData | undefined,
   })

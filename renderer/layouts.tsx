@@ -7,7 +7,7 @@ import { Footer } from '../src/features/layout/footer'
 import { EntryWarning } from '../src/features/layout/entry-warning'
 import { SignupModal } from '../src/features/accounts/signup-modal'
 import { useMemberChrome } from '../src/features/layout/member-chrome-slot'
-import { usePageContext } from './page-context'
+import { usePageContext, usePathname } from './page-context'
 import type { LayoutName } from './types'
 
 /** Chat, lander and empty layouts show the entry warning only for these countries. */
@@ -25,7 +25,8 @@ const ChatFrame = styled.div({ height: '100vh', '@supports (height: 100dvh)': { 
 const ChatMain = styled.main({ flex: 1, minHeight: 0, width: '100%', display: 'flex', flexDirection: 'column', overflowY: 'auto' })
 
 export function Layout({ name, children }: { name: LayoutName; children: ReactNode }) {
-  const { tenant, urlPathname } = usePageContext()
+  const { tenant } = usePageContext()
+  const urlPathname = usePathname()
   const { user } = useSession()
   const member = useMemberChrome(Boolean(user))
   switch (name) {

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react'
 import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
-import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import { callEndpoint } from '../../shared/api-client'
 import { activateResendRef } from './endpoint-refs'
@@ -10,6 +9,7 @@ import type { PresentedUser } from '../../shared/contracts'
 type DeepReadonly<T> = { readonly [K in keyof T]: T[K] extends object | null ? DeepReadonly<T[K]> : T[K] }
 import { Modal } from '../../ui/modal'
 import { Button } from '../../ui/button'
+import { usePathname } from '../../../renderer/page-context'
 
 /** Pages where the reminder stays hidden (SPEC.md section 4). */
 const HIDDEN_ON = [/^\/signup/, /^\/settings/, /^\/notifications/]
@@ -38,7 +38,7 @@ const Bar = styled.div(({ theme }) => ({
 /** A modal on a smartphone right after signup (query flag api_signup_complete), otherwise an alert. */
 export function ActivationReminder() {
   const { t } = useTranslation()
-  const { urlPathname } = usePageContext()
+  const urlPathname = usePathname()
   const { user } = useSession()
   const [asModal, setAsModal] = useState(false)
   const [modalClosed, setModalClosed] = useState(false)

@@ -3,7 +3,7 @@ import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { Modal } from '../../ui/modal'
 import { Button, ButtonLink } from '../../ui/button'
-import { usePageContext } from '../../../renderer/page-context'
+import { usePathname } from '../../../renderer/page-context'
 
 /** The refusals the API answers with a way to buy: credits for insufficient_credits, a bundle otherwise. */
 export type Refusal = { code: 'insufficient_credits' | 'premium_required' | 'conversation_limit'; message: string }
@@ -14,7 +14,7 @@ export function RefusalModal({ refusal, onClose }: { refusal: Refusal; onClose: 
   const { t } = useTranslation()
   const credits = refusal.code === 'insufficient_credits'
   // After the purchase the result page offers the way back to this conversation.
-  const here = usePageContext().urlPathname
+  const here = usePathname()
   const back = here ? `?return=${encodeURIComponent(here)}` : ''
   return (
     <Modal title={t(credits ? 'chats.refusal.credits_title' : 'chats.refusal.premium_title')} onClose={onClose} onDismiss={onClose} closeLabel={t('common.close')}>

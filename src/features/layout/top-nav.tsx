@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useTranslation } from '../../shared/use-translation'
 import styled from '../../ui/styled'
-import { usePageContext } from '../../../renderer/page-context'
+import { usePageContext, usePathname } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import { Badge } from '../../ui/badge'
 import { ButtonLink, primaryFill } from '../../ui/button'
@@ -252,7 +252,7 @@ const MenuItem = styled.a(({ theme }) => ({
  */
 function AccountMenu({ name, onLogout }: { name: string; onLogout: () => void }) {
   const { t } = useTranslation()
-  const { urlPathname } = usePageContext()
+  const urlPathname = usePathname()
   const { open, setOpen, wrap } = useDismissibleMenu()
   useEffect(() => setOpen(false), [urlPathname, setOpen])
   const close = () => setOpen(false)
@@ -313,7 +313,8 @@ function current(pathname: string | undefined, href: string): 'page' | undefined
  */
 export function TopNav({ brandOnly = false, tabsOnly = false, hideTabs = false }: { brandOnly?: boolean; tabsOnly?: boolean; hideTabs?: boolean }) {
   const { t } = useTranslation()
-  const { tenant, urlPathname } = usePageContext()
+  const { tenant } = usePageContext()
+  const urlPathname = usePathname()
   const session = useSession()
   const user = session.user
   const newLikes = useNewLikesBadge(Boolean(user) && !brandOnly)

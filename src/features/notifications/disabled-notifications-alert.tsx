@@ -1,7 +1,7 @@
 import { useTranslation } from '../../shared/use-translation'
-import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import { DismissibleAlert, useDismissal } from '../../ui/dismissible-alert'
+import { usePathname } from '../../../renderer/page-context'
 
 export const DISABLED_ALERT_KEY = 'hide-disabled-notifications-alert'
 
@@ -12,7 +12,7 @@ export function showDisabledAlert(disabled: readonly string[] | undefined, dismi
 
 export function DisabledNotificationsAlert() {
   const { t } = useTranslation()
-  const { urlPathname } = usePageContext()
+  const urlPathname = usePathname()
   const { user } = useSession()
   const [dismissedAt, dismiss] = useDismissal(DISABLED_ALERT_KEY)
   if (!showDisabledAlert(user?.notifications_disabled, dismissedAt, urlPathname)) return null

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import { useTranslation } from '../../shared/use-translation'
-import { usePageContext } from '../../../renderer/page-context'
+import { usePageContext, usePathname } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import { pushStore, refreshPushState, type PushState } from '../../shared/push-state'
 import { DismissibleAlert, useDismissal } from '../../ui/dismissible-alert'
@@ -17,7 +17,8 @@ export function showPushAlert(opts: { loggedIn: boolean; push: PushState; pathna
 /** Invites a member whose browser can receive push to turn it on (on the notifications page). */
 export function PushAlert() {
   const { t } = useTranslation()
-  const { urlPathname, tenant } = usePageContext()
+  const { tenant } = usePageContext()
+  const urlPathname = usePathname()
   const { user } = useSession()
   const { state } = useSnapshot(pushStore)
   const [dismissedAt, dismiss] = useDismissal(PUSH_ALERT_KEY)

@@ -4,13 +4,13 @@ import { useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
-import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import { useDismissal } from '../../ui/dismissible-alert'
 import { Modal } from '../../ui/modal'
 import { Button, ButtonLink } from '../../ui/button'
 import { formatCountdown } from './format'
 import { clearTimeBonus, HIDE_MODAL_KEY, isMembersArea, MODAL_DELAY_MS, showTimeBonus, tickTimeBonus, timeBonus, timeBonusModalDue } from './time-bonus-store'
+import { usePathname } from '../../../renderer/page-context'
 
 /** The payment calls (and zod with their definitions) load with the first time-bonus check, not with every page. */
 const loadTimeBonus = () => import('./payments-api').then((m) => m.loadTimeBonus())
@@ -63,7 +63,7 @@ const Actions = styled.div({ display: 'flex', flexWrap: 'wrap', gap: 10, justify
 export function TimeBonusClient() {
   const { t } = useTranslation()
   const { user } = useSession()
-  const { urlPathname } = usePageContext()
+  const urlPathname = usePathname()
   const bonus = useSnapshot(timeBonus)
   const [dismissedAt, dismiss] = useDismissal(HIDE_MODAL_KEY)
   const [open, setOpen] = useState(false)
@@ -132,7 +132,7 @@ const Banner = styled.a(({ theme }) => ({
 export function TimeBonusBanner() {
   const { t } = useTranslation()
   const { user } = useSession()
-  const { urlPathname } = usePageContext()
+  const urlPathname = usePathname()
   const bonus = useSnapshot(timeBonus)
   if (!user || user.paid_user || !bonus.isVisible || !isMembersArea(urlPathname)) return null
   return (

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../shared/use-translation'
-import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import { DismissibleAlert, useDismissal } from '../../ui/dismissible-alert'
+import { usePathname } from '../../../renderer/page-context'
 
 export const PHOTO_ALERT_KEY = 'hide-enrich-alert'
 // complete-signup has a photo step of its own.
@@ -14,7 +14,7 @@ export function showPhotoAlert(opts: { loggedIn: boolean; hasMainImage: boolean;
 
 export function PhotoAlert() {
   const { t } = useTranslation()
-  const { urlPathname } = usePageContext()
+  const urlPathname = usePathname()
   const { user } = useSession()
   const [dismissedAt, dismiss] = useDismissal(PHOTO_ALERT_KEY)
   if (!showPhotoAlert({ loggedIn: Boolean(user), hasMainImage: Boolean(user?.profile?.main_image), pathname: urlPathname, dismissedAt })) return null
