@@ -1,7 +1,6 @@
 // https://vike.dev/onRenderHtml
 import { renderToString } from 'react-dom/server'
-import { createPageCache } from './emotion-cache'
-import createEmotionServer from '@emotion/server/create-instance'
+import { serverCache, styleTags } from './emotion-cache'
 import { dangerouslySkipEscape, escapeInject } from 'vike/server'
 import type { OnRenderHtmlAsync } from 'vike/types'
 import { PageShell } from './page-shell'
@@ -17,8 +16,7 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   const { Page } = pageContext
   const i18n = pageContext.i18nServer!
   // A fresh Emotion cache per request: styles are extracted and inlined, so there is no flash of unstyled content.
-  const cache = createPageCache(pageContext.cspNonce ?? undefined)
-  const emotion = createEmotionServer(cache)
+  const cache = serverCache(pageContext.cspNonce ?? undefined)
   const store = createSessionStore(pageContext.user)
   // The member chrome is rendered for members only; the browser loads it before hydrating the same markup.
   if (pageContext.user) await loadMemberChrome()
@@ -27,7 +25,7 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
       {Page ? <Page /> : null}
     </PageShell>,
   )
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html))
+  const styles = styleTags(cache)
   const { settings } = pageContext.tenant
   // The unread prefix of the title arrives with the counts, in the browser.
   const title = pageTitle(pageContext, i18n.t)
