@@ -24,6 +24,16 @@ export function GlobalStyles() {
         'h1, h2, h3': { lineHeight: 1.2 },
         'input, select, textarea, button': { font: 'inherit' },
         '::selection': { background: theme.colors.primaryLight },
+        // A visitor who asked their system for less motion gets none that loops: the chat's typing dots, the payment
+        // spinner, the landers' twinkling, ringing and sliding, the skeletons. Every animation and transition ends at
+        // once in its final state (animationend and transitionend still fire, so nothing waits on them forever).
+        '@media (prefers-reduced-motion: reduce)': {
+          '*, *::before, *::after': {
+            animationDuration: '0.01ms !important',
+            animationIterationCount: '1 !important',
+            transitionDuration: '0.01ms !important',
+          },
+        },
       }}
     />
   )

@@ -151,6 +151,23 @@ test("a marketer opens the lander gallery, switches tenants and languages, build
   expect(problems.filter((p) => !framedPreload(p))).toEqual([])
 })
 
+test('a visitor who asks for less motion sees nothing loop on the landers', async ({ page }, info) => {
+  test.skip(info.project.name !== 'desktop', 'the rule does not depend on the width: one viewport')
+  await entryWarningConfirmed(page)
+  /** Animations on the page that repeat forever. */
+  const loops = () => page.evaluate(() => document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations === Infinity).length)
+  for (const design of ['video', 'alonetonight', 'transitionsvideolanding']) {
+    await page.emulateMedia({ reducedMotion: 'no-preference' })
+    await page.goto(siteUrl('datingstad', `/landers/${design}`))
+    await hydrated(page)
+    // Without the preference the design's decorations loop (the rings and waves of a call, the stars, the slides).
+    await expect.poll(loops, { message: `${design} loops by default` }).toBeGreaterThan(0)
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await expect.poll(loops, { message: `${design} with reduced motion` }).toBe(0)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  }
+})
+
 test('the map lander: choosing a region shows its members', async ({ page }) => {
   await entryWarningConfirmed(page)
   await page.goto(siteUrl('mannenmatch', '/landers/maplanding/gay-koeln'))
