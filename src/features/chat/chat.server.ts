@@ -795,6 +795,30 @@ function buildMessagesQuery(db: Db, page: MessagesPage) {
 }
 const messagesQueries = perDatabase<ReturnType<typeof buildMessagesQuery>>()
 
+/**
+ * A conversation's newest message id, prepared once per database. By pool and conversation in the index's order: by
+ * the conversation alone, PostgreSQL walked the primary key backwards through every pool's newer messages.
+ */
+function buildLastMessageQuery(db: Db) {
+  return db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.pool, sql.placeholder('pool')), eq(messages.conversationId, sql.placeholder('id'))))
+    .orderBy(sql`${messages.id} desc nulls last`)
+    .limit(1)
+    .prepare('chat_last_message')
+}
+const lastMessageQueries = perDatabase<ReturnType<typeof buildLastMessageQuery>>()
+
+/**
+ * The prepared reads of a conversation's messages by name, as the chat runs them: for the test of their plans
+ * (test/api/chat-query-plans.test.ts), which reads their SQL and asks the database how it would run it.
+ */
+export function messageReadStatement(db: Db, name: 'newest' | 'before' | 'last'): { getQuery(): { sql: string; params: unknown[] } } {
+  if (name === 'last') return lastMessageQueries(db, () => buildLastMessageQuery(db))
+  return messagesQueries(db, () => buildMessagesQuery(db, name), name)
+}
+
 /** The conversation of two members (a below b), prepared once per database. */
 function buildPairQuery(db: Db) {
   return db
@@ -857,7 +881,7 @@ export async function readConversation(
 export async function markRead(db: Db, viewer: Viewer & { id: number }, conversationId: number) {
   const m = await membership(db, viewer.pool, conversationId, viewer.id)
   if (!m) return undefined
-  const [last] = await db.select({ id: messages.id }).from(messages).where(eq(messages.conversationId, conversationId)).orderBy(desc(messages.id)).limit(1)
+  const [last] = await lastMessageQueries(db, () => buildLastMessageQuery(db)).execute({ pool: viewer.pool, id: conversationId })
   await db
     .update(conversationMembers)
     .set({ unreadCount: 0, lastReadMessageId: last?.id ?? null })
