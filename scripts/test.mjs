@@ -7,6 +7,10 @@
 // a test that timed out (a Redis connection) must fail that test, not keep the whole run waiting forever.
 // The production build is made once, first: the browser tests and jest's cluster run (test/cluster, decision 043:
 // three instances of dist/node/main.mjs behind a load balancer, with TEST_DATABASE_URL and REDIS_URL) both use it.
+// Jest's files are cut into JEST_SHARDS parts (default 4, jest --shard), run one after another in their own jest
+// process beside Playwright, and when Playwright ends the next part starts in its place: two processes run at any
+// time, one per CPU of a 2-CPU machine. As one jest run beside Playwright, jest went on alone on one CPU for its last
+// 15 to 20 minutes while the other CPU idled (decision 045, second addendum).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -14,8 +18,9 @@ import { spawn } from 'node:child_process'
 import { stripVTControlCharacters } from 'node:util'
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'test-report-'))
-const jestReport = path.join(tmp, 'jest.json')
-const jestLog = path.join(tmp, 'jest.log')
+const SHARDS = serial ? 1 : Math.max(1, Math.floor(Number(process.env.JEST_SHARDS ?? 4)) || 1)
+const jestReport = (shard) => path.join(tmp, `jest-${shard}.json`)
+const jestLog = (shard) => path.join(tmp, `jest-${shard}.log`)
 const pwReport = path.join(tmp, 'playwright.json')
 const serial = process.env.TEST_SERIAL === '1'
 const started = Date.now()
@@ -35,15 +40,19 @@ function run(cmd, args, env, logFile) {
   })
 }
 
-const jestRun = () =>
-  run('npx', ['jest', '--forceExit', '--json', `--outputFile=${jestReport}`], { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() }, serial ? undefined : jestLog).then((code) => {
-    if (!serial) {
-      console.log(`\n[test] jest finished after ${elapsed()} (exit ${code}); its output:\n`)
-      process.stdout.write(fs.readFileSync(jestLog, 'utf8'))
-      console.log(`[test] end of jest's output\n`)
+const jestRun = (shard) => {
+  const part = SHARDS > 1 ? [`--shard=${shard}/${SHARDS}`, '--passWithNoTests'] : []
+  const name = SHARDS > 1 ? `jest part ${shard}/${SHARDS}` : 'jest'
+  const log = serial ? undefined : jestLog(shard)
+  return run('npx', ['jest', '--forceExit', '--json', `--outputFile=${jestReport(shard)}`, ...part], { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() }, log).then((code) => {
+    if (log) {
+      console.log(`\n[test] ${name} finished after ${elapsed()} (exit ${code}); its output:\n`)
+      process.stdout.write(fs.readFileSync(log, 'utf8'))
+      console.log(`[test] end of ${name}'s output\n`)
     }
     return code
   })
+}
 const e2eRun = () => run('node', ['scripts/e2e.mjs', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport, E2E_SKIP_BUILD: '1' })
 
 console.log('[test] building the production site (used by the browser tests and the cluster run)')
@@ -53,15 +62,45 @@ if (buildCode !== 0) {
   process.exit(1)
 }
 
-if (!serial) console.log('[test] jest and Playwright run side by side; jest prints its output when it ends.')
-const [jestCode, e2eCode] = serial ? [await jestRun(), await e2eRun()] : await Promise.all([jestRun(), e2eRun()])
+/** Playwright and the jest parts, two processes at a time: a part starts whenever another process ends. */
+function sideBySide() {
+  const queue = Array.from({ length: SHARDS }, (_, i) => i + 1)
+  const jestCodes = []
+  let e2eCode
+  let running = 0
+  return new Promise((resolve) => {
+    const next = () => {
+      const shard = queue.shift()
+      if (shard === undefined) {
+        if (running === 0) resolve([jestCodes.some((c) => c !== 0) ? 1 : 0, e2eCode])
+        return
+      }
+      running++
+      jestRun(shard).then((code) => {
+        jestCodes.push(code)
+        running--
+        next()
+      })
+    }
+    running++
+    e2eRun().then((code) => {
+      e2eCode = code
+      running--
+      next()
+    })
+    next()
+  })
+}
+
+if (!serial) console.log(`[test] jest (in ${SHARDS} parts, one at a time) and Playwright run side by side; each jest part prints its output when it ends.`)
+const [jestCode, e2eCode] = serial ? [await jestRun(1), await e2eRun()] : await sideBySide()
 
 const totals = { passed: 0, failed: 0, skipped: 0 }
 /** The failed tests by name with the first lines of their error, repeated at the very end where a log's tail shows them. */
 const failures = []
 const firstLines = (text) => stripVTControlCharacters(String(text ?? '')).split('\n').filter((l) => l.trim()).slice(0, 6).join('\n    ')
-if (fs.existsSync(jestReport)) {
-  const r = JSON.parse(fs.readFileSync(jestReport, 'utf8'))
+for (const reportFile of Array.from({ length: SHARDS }, (_, i) => jestReport(i + 1)).filter((f) => fs.existsSync(f))) {
+  const r = JSON.parse(fs.readFileSync(reportFile, 'utf8'))
   for (const suite of r.testResults ?? []) {
     const file = path.relative(process.cwd(), suite.name)
     if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((a) => a.status === 'failed')) failures.push(`jest ${file}\n    ${firstLines(suite.message)}`)
