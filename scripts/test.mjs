@@ -18,11 +18,11 @@ import { spawn } from 'node:child_process'
 import { stripVTControlCharacters } from 'node:util'
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'test-report-'))
+const serial = process.env.TEST_SERIAL === '1'
 const SHARDS = serial ? 1 : Math.max(1, Math.floor(Number(process.env.JEST_SHARDS ?? 4)) || 1)
 const jestReport = (shard) => path.join(tmp, `jest-${shard}.json`)
 const jestLog = (shard) => path.join(tmp, `jest-${shard}.log`)
 const pwReport = path.join(tmp, 'playwright.json')
-const serial = process.env.TEST_SERIAL === '1'
 const started = Date.now()
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`
 
