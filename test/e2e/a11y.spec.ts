@@ -54,6 +54,18 @@ const describe = (f: Finding) => `${f.tenant} ${f.route}: ${f.rule} (${f.impact}
 
 /** axe-core on the page as it is (injected once per document); only serious and critical violations count. */
 async function analyse(page: Page, tenant: string, route: string): Promise<Finding[]> {
+  // The page as it settles: entrance animations at their end. The sweep opens several pages per context, and a page
+  // behind another may not run its animations at all, so a lander's 600 ms fade-in could still hold its text at low
+  // opacity when axe measured the contrast (a CI run failed on rijpedates' alonetonight so). Looping animations stay.
+  await page.evaluate(() => {
+    for (const a of document.getAnimations()) {
+      try {
+        if (a.effect?.getComputedTiming().iterations !== Infinity) a.finish()
+      } catch {
+        // An animation without an end (finish() refuses it): it stays as it is.
+      }
+    }
+  })
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source)
   // axe is in the page: the builder's own injection is a no-op.
   const result = await new AxeBuilder({ page, axeSource: 'void 0' }).setLegacyMode(true).withTags(TAGS).options({ resultTypes: ['violations'] }).analyze()
