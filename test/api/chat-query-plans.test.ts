@@ -37,8 +37,7 @@ describeEachDb('chat: the plans of the message reads', (kind: DbKind) => {
       await tx.execute(sql.raw(`prepare plan_${name} as ${text}`))
       const res = await tx.execute(sql.raw(`explain execute plan_${name}(${values.map(literal).join(', ')})`))
       await tx.execute(sql.raw(`deallocate plan_${name}`))
-      const rows = (Array.isArray(res) ? res : (res as { rows: Record<string, string>[] }).rows) as Record<string, string>[]
-      return rows.map((r) => r['QUERY PLAN']).join('\n')
+      return (res as unknown as { rows: Record<string, string>[] }).rows.map((r) => r['QUERY PLAN']).join('\n')
     })
   }
 

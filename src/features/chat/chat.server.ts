@@ -778,6 +778,12 @@ function buildConversationQuery(db: Db) {
 }
 const conversationQueries = perDatabase<ReturnType<typeof buildConversationQuery>>()
 
+/**
+ * Newest message first, as messages_pool_conversation_idx sorts (id is never null): a plain "desc" (nulls first) made
+ * PostgreSQL sort every message of the conversation on each read instead of reading the index's first rows.
+ */
+const NEWEST_FIRST = sql`${messages.id} desc nulls last`
+
 type MessagesPage = 'newest' | 'before' | 'after'
 /** A page of a conversation's messages (the newest, older ones, or those after an id), prepared once per database. */
 function buildMessagesQuery(db: Db, page: MessagesPage) {
@@ -787,13 +793,12 @@ function buildMessagesQuery(db: Db, page: MessagesPage) {
     .select()
     .from(messages)
     .where(and(...where, page === 'before' ? lt(messages.id, sql.placeholder('before')) : undefined))
-    // As messages_pool_conversation_idx sorts (id is never null): a plain "desc" (nulls first) sorted every message
-    // of the conversation on each read instead of reading the index's first rows.
-    .orderBy(sql`${messages.id} desc nulls last`)
+    .orderBy(NEWEST_FIRST)
     .limit(PAGE_SIZE + 1)
     .prepare(`chat_messages_${page}`)
 }
 const messagesQueries = perDatabase<ReturnType<typeof buildMessagesQuery>>()
+const messagesQuery = (db: Db, page: MessagesPage) => messagesQueries(db, () => buildMessagesQuery(db, page), page)
 
 /**
  * A conversation's newest message id, prepared once per database. By pool and conversation in the index's order: by
@@ -804,19 +809,19 @@ function buildLastMessageQuery(db: Db) {
     .select({ id: messages.id })
     .from(messages)
     .where(and(eq(messages.pool, sql.placeholder('pool')), eq(messages.conversationId, sql.placeholder('id'))))
-    .orderBy(sql`${messages.id} desc nulls last`)
+    .orderBy(NEWEST_FIRST)
     .limit(1)
     .prepare('chat_last_message')
 }
 const lastMessageQueries = perDatabase<ReturnType<typeof buildLastMessageQuery>>()
+const lastMessageQuery = (db: Db) => lastMessageQueries(db, () => buildLastMessageQuery(db))
 
 /**
  * The prepared reads of a conversation's messages by name, as the chat runs them: for the test of their plans
  * (test/api/chat-query-plans.test.ts), which reads their SQL and asks the database how it would run it.
  */
 export function messageReadStatement(db: Db, name: 'newest' | 'before' | 'last'): { getQuery(): { sql: string; params: unknown[] } } {
-  if (name === 'last') return lastMessageQueries(db, () => buildLastMessageQuery(db))
-  return messagesQueries(db, () => buildMessagesQuery(db, name), name)
+  return name === 'last' ? lastMessageQuery(db) : messagesQuery(db, name)
 }
 
 /** The conversation of two members (a below b), prepared once per database. */
@@ -861,7 +866,7 @@ export async function readConversation(
   const profile = presentMemberCard({ account: row.account, profile: row.profile, mainPhoto: row.photo }, viewer, mediaBase)
   const lastReadByOther = row.otherLastRead
   const page: MessagesPage = opts.after !== undefined ? 'after' : opts.before !== undefined ? 'before' : 'newest'
-  const found = await messagesQueries(db, () => buildMessagesQuery(db, page), page).execute({ pool: viewer.pool, id: conversationId, before: opts.before, after: opts.after })
+  const found = await messagesQuery(db, page).execute({ pool: viewer.pool, id: conversationId, before: opts.before, after: opts.after })
   let rows: MessageRow[]
   let hasMore = false
   if (page === 'after') {
@@ -881,7 +886,7 @@ export async function readConversation(
 export async function markRead(db: Db, viewer: Viewer & { id: number }, conversationId: number) {
   const m = await membership(db, viewer.pool, conversationId, viewer.id)
   if (!m) return undefined
-  const [last] = await lastMessageQueries(db, () => buildLastMessageQuery(db)).execute({ pool: viewer.pool, id: conversationId })
+  const [last] = await lastMessageQuery(db).execute({ pool: viewer.pool, id: conversationId })
   await db
     .update(conversationMembers)
     .set({ unreadCount: 0, lastReadMessageId: last?.id ?? null })
