@@ -70,14 +70,18 @@ describeEachDb('payments with the test provider', (kind) => {
     expect(visitor.bundles.map((b: { colour_index: number }) => b.colour_index)).toEqual([0, 1, 2, 3])
     expect(visitor.bundles[1]).toMatchObject({ id: 'popular', amount_cents: 2750, currency: 'EUR', highlighted: true, premium: true, price_per_credit_cents: 22.9 })
     expect(visitor).toMatchObject({ methods: ['ideal', 'creditcard', 'paypal', 'applepay', 'sdd', 'sct'], balance: null, paid_user: null, refund_days: 14, premium_bundle: 'popular' })
-    expect(visitor.fictional_warning).toEqual(expect.any(String))
+    // Before any purchase: that the site has fictional profiles, their label and no physical contact, in the tenant's words.
+    expect(visitor.fictional_notice).toBe('Let op: op Datingstad staan ook fictieve profielen, gemarkeerd als ‘Fictief profiel’. Fysiek contact met deze profielen is niet mogelijk.')
 
     const be = await member({ host: 'flirtbelgie.be', tenantId: 'flirtbelgie' })
     await db().execute(sql`update profiles set country = 'BE' where account_id = ${be.account.id}`)
     const belgian = (await get('/api/credits.php', be.cookie, 'flirtbelgie.be')).json()
     expect(belgian).toMatchObject({ country: 'BE', methods: ['bancontact', 'creditcard', 'paypal', 'applepay', 'sdd'], balance: 0, paid_user: false })
+    // In German, the label's noun keeps its capital ("fiktive Profile"), the adjective does not.
+    const german = (await get('/api/credits.php', 'lang=de', 'flirtbelgie.be')).json()
+    expect(german.fictional_notice).toBe('Hinweis: Auf FlirtBelgië gibt es auch fiktive Profile, gekennzeichnet als „Fiktives Profil“. Ein körperlicher Kontakt mit diesen Profilen ist nicht möglich.')
     // The gay pool has no fictional profiles here: no warning.
-    expect((await get('/api/credits.php', undefined, 'mannenmatch.nl')).json().fictional_warning).toBeNull()
+    expect((await get('/api/credits.php', undefined, 'mannenmatch.nl')).json().fictional_notice).toBeNull()
   })
 
   it('buys a bundle: checkout, webhook over HTTP, credits once, premium, a live balance event, the transaction', async () => {

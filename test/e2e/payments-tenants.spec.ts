@@ -128,7 +128,7 @@ for (const j of JOURNEYS) {
     }
     await expect(page.getByRole('heading', { name: j.texts.credits, level: 1 })).toBeVisible()
     await expect(page.getByTestId('bundle')).toHaveCount(4)
-    await expect(page.getByTestId('fictional-warning')).toBeVisible()
+    await expect(page.getByTestId('fictional-notice')).toBeVisible()
     await page.getByRole('link', { name: j.texts.choose(120) }).click()
 
     await page.waitForURL(/\/credits\/popular/)
@@ -203,7 +203,7 @@ for (const s of SHOTS) {
       await page.goto(siteUrl(s.tenant, p))
       await hydrated(page)
       await expect(page.locator('html')).toHaveAttribute('lang', s.lng)
-      await expect(page.getByTestId('fictional-warning')).toBeVisible()
+      await expect(page.getByTestId('fictional-notice')).toBeVisible()
       await shot(p.slice(1))
     }
     await page.goto(siteUrl(s.tenant, `/credits/popular/${s.method}`))

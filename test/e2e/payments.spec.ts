@@ -60,7 +60,7 @@ test('a free member runs out of credits in a chat, buys a bundle with the welcom
   await page.waitForURL(/\/credits\?return=/)
   await hydrated(page)
   await expect(page.getByTestId('bundle')).toHaveCount(4)
-  await expect(page.getByTestId('fictional-warning')).toBeVisible()
+  await expect(page.getByTestId('fictional-notice')).toBeVisible()
   await expect(page.getByTestId('time-bonus-line')).toContainText('25%')
   await page.screenshot({ path: `artifacts/${info.project.name}-payments-credits.png`, fullPage: true })
   await page.getByRole('link', { name: 'Kies de bundel van 120 credits' }).click()

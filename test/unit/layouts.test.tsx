@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import createCache from '@emotion/cache'
 import type { PageContext } from 'vike/types'
 import { PageShell } from '../../renderer/page-shell'
@@ -106,6 +106,15 @@ describe('layouts of SPEC.md section 2', () => {
     renderShell({ layout: 'default', tenant: 'mannenmatch', lng: 'en' })
     expect(screen.getByTestId('us-footer').textContent).toContain('18 U.S.C. 2257')
     expect(screen.getByTestId('disclaimer').textContent).toContain('adults')
+  })
+
+  it("names the tenant's fictional profiles in the disclaimer as a sentence of the page's language", () => {
+    renderShell({ layout: 'default', tenant: 'mannenmatch', lng: 'en' })
+    expect(screen.getByTestId('disclaimer').textContent).toContain('This site features chat profiles;')
+    cleanup()
+    // A German noun keeps its capital.
+    renderShell({ layout: 'default', tenant: 'mannenmatch', lng: 'de' })
+    expect(screen.getByTestId('disclaimer').textContent).toContain('Auf dieser Website gibt es Chatprofile;')
   })
 
   it('chat: the page under the navigation, without footer; the visitor sees the brand and the login', () => {

@@ -17,7 +17,8 @@ import { discounted, formatCountdown, formatDateTime, formatMoney } from '../../
 import { isSafeReturnPath, withReturn } from '../../src/features/payments/return-path'
 import { clearTimeBonus, emptyTimeBonus, isMembersArea, MODAL_DELAY_MS, showTimeBonus, tickTimeBonus, timeBonus, timeBonusModalDue } from '../../src/features/payments/time-bonus-store'
 import { PayPage } from '../../src/features/payments/pay-page'
-import { pollDelay, resultKind } from '../../src/features/payments/transaction-pages'
+import { PremiumPage } from '../../src/features/payments/bundles-page'
+import { pollDelay, resultKind, TransactionsPage } from '../../src/features/payments/transaction-pages'
 import type { CreditsAnswer } from '../../src/features/payments/payments-api'
 import type { PayPageData } from '../../src/features/payments/page-data.server'
 
@@ -249,21 +250,23 @@ describe('the time bonus rules', () => {
   })
 })
 
+/** What /api/credits.php answers a free member of datingstad. */
+const credits: CreditsAnswer = {
+  bundles: [
+    { id: 'starter', credits: 50, amount_cents: 1250, currency: 'EUR', price_per_credit_cents: 25, colour_index: 0, highlighted: false, premium: false },
+    { id: 'popular', credits: 120, amount_cents: 2750, currency: 'EUR', price_per_credit_cents: 22.9, colour_index: 1, highlighted: true, premium: true },
+  ],
+  methods: ['ideal', 'creditcard', 'paypal'],
+  country: 'NL',
+  premium_bundle: 'popular',
+  balance: 0,
+  paid_user: false,
+  fictional_notice: 'Let op: op Datingstad staan ook fictieve profielen, gemarkeerd als ‘Fictief profiel’. Fysiek contact met deze profielen is niet mogelijk.',
+  refund_days: 14,
+  direct_debit_limit_cents: 15000,
+}
+
 describe('the discount code at checkout', () => {
-  const credits: CreditsAnswer = {
-    bundles: [
-      { id: 'starter', credits: 50, amount_cents: 1250, currency: 'EUR', price_per_credit_cents: 25, colour_index: 0, highlighted: false, premium: false },
-      { id: 'popular', credits: 120, amount_cents: 2750, currency: 'EUR', price_per_credit_cents: 22.9, colour_index: 1, highlighted: true, premium: true },
-    ],
-    methods: ['ideal', 'creditcard', 'paypal'],
-    country: 'NL',
-    premium_bundle: 'popular',
-    balance: 0,
-    paid_user: false,
-    fictional_warning: 'Dit profiel is fictief.',
-    refund_days: 14,
-    direct_debit_limit_cents: 15000,
-  }
   const data: PayPageData = { credits, returnTo: null, code: null, bundleId: 'popular', method: null, welcome: null }
   const discount = (code: string, pct: number) => ({
     code, country: null, user_id: 7, expires: null, value_percentage: pct, currency: 'EUR', minimum_order_value: null, status: 'active', validity: null, expired: false, paymentmethods: null,
@@ -284,7 +287,7 @@ describe('the discount code at checkout', () => {
     await act(async () => undefined)
     expect(calls.filter((u) => u.startsWith('/api/discountcode.php'))).toEqual([])
     expect(screen.queryByTestId('discount-error')).toBeNull()
-    expect(screen.getByTestId('fictional-warning').textContent).toContain('fictief')
+    expect(screen.getByTestId('fictional-notice').textContent).toContain('fictieve profielen')
     expect(screen.getByTestId('order-total').textContent).toContain('27,50')
 
     const field = screen.getByLabelText('Heb je een kortingscode?')
@@ -329,5 +332,41 @@ describe('the discount code at checkout', () => {
     expect(calls.some((u) => u.includes('code=TIMEBONUS25') && u.includes('method=paypal'))).toBe(true)
     expect(screen.getByTestId('discount-error').textContent).toBe('Deze betaalmethode is hier niet mogelijk')
     expect(screen.getByTestId('order-total').textContent).toContain('27,50')
+  })
+})
+
+describe('/transactions', () => {
+  const links = () => screen.getAllByRole('link').filter((a) => a.getAttribute('href') === '/credits')
+
+  it('offers one way to buy credits when there are no payments yet, and a link below the list otherwise', async () => {
+    const { unmount } = render(shell(createSessionStore({ ...member }), { urlPathname: '/transactions', data: { transactions: [] } }, <TransactionsPage />))
+    await act(async () => undefined)
+    expect(screen.getByText('Je hebt nog geen betalingen gedaan.')).toBeTruthy()
+    expect(links().map((a) => a.textContent)).toEqual(['Credits kopen'])
+    unmount()
+
+    const paid = { payment_id: 31, bundle_id: 'popular', credits: 120, amount_cents: 2750, currency: 'EUR', method: 'ideal' as const, status: 'paid' as const, created_at: '2026-11-20T10:00:00.000Z', paid_at: '2026-11-20T10:01:00.000Z' }
+    render(shell(createSessionStore({ ...member }), { urlPathname: '/transactions', data: { transactions: [paid] } }, <TransactionsPage />))
+    await act(async () => undefined)
+    expect(screen.getAllByTestId('transaction')).toHaveLength(1)
+    expect(links().map((a) => a.textContent)).toEqual(['Credits kopen'])
+  })
+})
+
+describe('/premium', () => {
+  const data = { credits, returnTo: null, code: null }
+
+  it('asks a free member to become premium, and offers a premium member more of the same bundle', async () => {
+    const { unmount } = render(shell(createSessionStore({ ...member }), { urlPathname: '/premium', data }, <PremiumPage />))
+    await act(async () => undefined)
+    expect(screen.queryByTestId('premium-state')).toBeNull()
+    expect(screen.getByTestId('premium-buy').textContent?.replace(/\s/g, ' ')).toBe('Word premium: 120 credits voor € 27,50')
+    expect(screen.getByTestId('fictional-notice').textContent).toContain('Fysiek contact met deze profielen is niet mogelijk.')
+    unmount()
+
+    render(shell(createSessionStore({ ...member, paid_user: true, credits: 250 }), { urlPathname: '/premium', data }, <PremiumPage />))
+    await act(async () => undefined)
+    expect(screen.getByTestId('premium-state').textContent).toBe('Je bent premium lid. Al je voordelen zijn actief.')
+    expect(screen.getByTestId('premium-buy').textContent?.replace(/\s/g, ' ')).toBe('120 credits kopen voor € 27,50')
   })
 })

@@ -1,4 +1,5 @@
 import { useTranslation } from '../../shared/use-translation'
+import { labelInSentence } from '../../shared/label-in-sentence'
 import styled from '../../ui/styled'
 import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
@@ -137,7 +138,7 @@ const HEARTS = [
 
 export function LandingPage() {
   const { t } = useTranslation()
-  const { tenant } = usePageContext()
+  const { tenant, lng } = usePageContext()
   const { user } = useSession()
   const openSignup = useOpenSignup()
   const s = tenant.settings
@@ -211,7 +212,7 @@ export function LandingPage() {
           <ButtonLink href="/signup" onClick={openSignup}>
             {tenant.pitch.cta}
           </ButtonLink>
-          <Note>{t('landing.fictional_note', { site: s.name, fictional_plural: s.fictional_plural.toLowerCase() })}</Note>
+          <Note>{t('landing.fictional_note', { site: s.name, fictional_plural: labelInSentence(s.fictional_plural, lng) })}</Note>
         </Closing>
       )}
     </>

@@ -1,4 +1,5 @@
 import { useTranslation } from '../../shared/use-translation'
+import { labelInSentence } from '../../shared/label-in-sentence'
 import styled from '../../ui/styled'
 import { usePageContext } from '../../../renderer/page-context'
 import { formatInZone } from '../../shared/dates'
@@ -125,7 +126,7 @@ export function Footer({ showLinks = true }: { showLinks?: boolean }) {
           ) : (
             links
           ))}
-        <Small data-testid="disclaimer">{t('disclaimer', { site: s.name, fictional_plural: s.fictional_plural.toLowerCase() })}</Small>
+        <Small data-testid="disclaimer">{t('disclaimer', { site: s.name, fictional_plural: labelInSentence(s.fictional_plural, lng) })}</Small>
         {showUs && (
           <Small data-testid="us-footer">
             <strong>{t('us_footer.title')}</strong> {t('us_footer.body', { company: tenant.company.name })}

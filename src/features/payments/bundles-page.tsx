@@ -6,7 +6,7 @@ import { useData, usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import { ButtonLink } from '../../ui/button'
 import { BackButton } from '../../ui/back-button'
-import { BundleCard, BundleGrid, FictionalWarning, Heading, Lead, Panel, SignupCall, TimeBonusLine, Wrap } from './payment-ui'
+import { BundleCard, BundleGrid, FictionalNotice, Heading, Lead, Panel, SignupCall, TimeBonusLine, Wrap } from './payment-ui'
 import { withReturn } from './return-path'
 import { formatMoney } from './format'
 import type { CreditsPageData } from './page-data.server'
@@ -88,7 +88,7 @@ export function CreditsPage({ pricing = false }: { pricing?: boolean }) {
       {!user && <SignupCall />}
       {user && <TimeBonusLine />}
       {user && data.code && <CodeNote data-testid="handed-code">{t('credits_page.code_ready', { code: data.code })}</CodeNote>}
-      <FictionalWarning text={data.credits.fictional_warning} />
+      <FictionalNotice text={data.credits.fictional_notice} />
       <Bundles cta={t('credits_page.choose')} />
       <Footnotes />
     </Wrap>
@@ -162,10 +162,11 @@ export function PremiumPage() {
               <span>{t('premium_page.promise_chats')}</span>
             </li>
           </PromiseList>
-          <FictionalWarning text={data.credits.fictional_warning} />
+          <FictionalNotice text={data.credits.fictional_notice} />
           {user && (
             <ButtonLink href={bundleHref(bundle.id, data)} data-testid="premium-buy">
-              {t('premium_page.buy', { count: bundle.credits, price: formatMoney(bundle.amount_cents, bundle.currency, lng) })}
+              {/* A premium member buys more of the same bundle; "become premium" is for the others. */}
+              {t(user.paid_user ? 'premium_page.buy_more' : 'premium_page.buy', { count: bundle.credits, price: formatMoney(bundle.amount_cents, bundle.currency, lng) })}
             </ButtonLink>
           )}
         </Panel>

@@ -68,8 +68,11 @@ export const creditsEndpoint = defineEndpoint({
     /** null for a visitor. */
     balance: z.number().int().nullable(),
     paid_user: z.boolean().nullable(),
-    /** The tenant's fictional warning in the viewer's language when its pool has fictional profiles, else null. */
-    fictional_warning: z.string().nullable(),
+    /**
+     * When the tenant's pool has fictional profiles: the notice a buyer reads before paying, that the site has them,
+     * how they are labelled and that physical contact with them is not possible (the viewer's language). Else null.
+     */
+    fictional_notice: z.string().nullable(),
     refund_days: z.number().int(),
     /** The monthly direct debit limit per member. */
     direct_debit_limit_cents: cents,

@@ -11,7 +11,7 @@ import { HttpError, SilentAbort } from '../../shared/http'
 import { Button } from '../../ui/button'
 import { Alert, FieldError, TextField } from '../../ui/form'
 import { LoginRequired } from '../../ui/login-required'
-import { FictionalWarning, Heading, Lead, Panel, Wrap } from './payment-ui'
+import { FictionalNotice, Heading, Lead, Panel, Wrap } from './payment-ui'
 import { MethodMark } from './method-badge'
 import { formatMoney } from './format'
 import { confirmDirectDebit, startDirectDebit, type DirectDebitInput, type DirectDebitStarted } from './payments-api'
@@ -83,7 +83,7 @@ export function DirectDebitPage() {
     <Wrap width={700}>
       <Heading>{t('direct_debit.title')}</Heading>
       <Lead>{t('direct_debit.intro')}</Lead>
-      <FictionalWarning text={data.credits.fictional_warning} />
+      <FictionalNotice text={data.credits.fictional_notice} />
       <MemoryRouter>
         <Routes>
           <Route path="/" element={<AccountStep bundleId={bundleId} setBundleId={setBundleId} form={form} setForm={setForm} onStarted={setStarted} />} />

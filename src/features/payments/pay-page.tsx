@@ -12,7 +12,7 @@ import { Button } from '../../ui/button'
 import { Alert, FieldError } from '../../ui/form'
 import { LoginRequired } from '../../ui/login-required'
 import { BackButton } from '../../ui/back-button'
-import { FictionalWarning, Heading, Panel, TimeBonusLine, Wrap } from './payment-ui'
+import { FictionalNotice, Heading, Panel, TimeBonusLine, Wrap } from './payment-ui'
 import { MethodMark, useMethodName } from './method-badge'
 import { checkDiscount, createPayment, type DiscountAnswer } from './payments-api'
 import { discounted, formatMoney } from './format'
@@ -180,7 +180,7 @@ function Pay() {
       <BackButton />
       <Heading>{t('checkout.title')}</Heading>
       <TimeBonusLine />
-      <FictionalWarning text={data.credits.fictional_warning} />
+      <FictionalNotice text={data.credits.fictional_notice} />
       <Columns>
         <div>
           <Panel>

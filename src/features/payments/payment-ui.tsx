@@ -135,11 +135,11 @@ const Note = styled.p(({ theme }) => ({
   fontSize: 15,
 }))
 
-/** The tenant's fictional warning, shown before any purchase where its pool has fictional profiles. */
-export function FictionalWarning({ text }: { text: string | null }) {
+/** The notice that the site has fictional profiles, shown before any purchase where the tenant's pool has them. */
+export function FictionalNotice({ text }: { text: string | null }) {
   if (!text) return null
   return (
-    <Note role="note" data-testid="fictional-warning">
+    <Note role="note" data-testid="fictional-notice">
       <span aria-hidden="true">⚠️</span>
       <span>{text}</span>
     </Note>

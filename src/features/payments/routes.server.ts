@@ -9,6 +9,7 @@ import type { EndpointBody, EndpointDefinition, EndpointQuery, EndpointResponse 
 import type { EndpointRequest } from '../../server/endpoint.server'
 import type { Core, FeatureRouteOptions } from '../../server/core.server'
 import { pick } from '../settings/index.server'
+import { labelInSentence } from '../../shared/label-in-sentence'
 import { accounts } from '../../db/schema'
 import type { Account } from '../accounts/index.server'
 import {
@@ -105,6 +106,17 @@ function toApiError(req: FastifyRequest, err: unknown) {
   return err
 }
 
+/** The buyer's notice that the site has fictional profiles (credits_page.fictional_notice in payments.json), in the tenant's words. */
+function fictionalNotice(req: FastifyRequest): string {
+  const { tenant, lng, t } = req.ctx
+  const words = (text: Parameters<typeof pick>[0]) => pick(text, lng, tenant.default_locale)
+  return t('credits_page.fictional_notice', {
+    site: tenant.name,
+    fictional_plural: labelInSentence(words(tenant.fictional.plural), lng),
+    fictional_singular: words(tenant.fictional.singular),
+  })
+}
+
 /** The site's address as the payer reached it: where the provider sends the payer back and its webhook calls. */
 const originOf = (req: FastifyRequest) => `${req.protocol}://${req.headers.host}`
 
@@ -146,7 +158,7 @@ export async function paymentRoutes(app: FastifyInstance, { core }: FeatureRoute
   }
 
   register(app, route, creditsEndpoint, async (req, { viewer: account }) => {
-    const { tenant, lng } = req.ctx
+    const { tenant } = req.ctx
     const c = await country(req, account)
     const current = account ? await fresh(account) : undefined
     return {
@@ -156,7 +168,7 @@ export async function paymentRoutes(app: FastifyInstance, { core }: FeatureRoute
       premium_bundle: tenant.payments.premium_bundle,
       balance: current ? current.credits : null,
       paid_user: current ? current.paidUser : null,
-      fictional_warning: (await poolHasFictional(db, tenant.pool)) ? pick(tenant.fictional.warning, lng, tenant.default_locale) : null,
+      fictional_notice: (await poolHasFictional(db, tenant.pool)) ? fictionalNotice(req) : null,
       refund_days: tenant.refund_days,
       direct_debit_limit_cents: tenant.payments.direct_debit_limit_cents,
     }

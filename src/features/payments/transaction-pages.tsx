@@ -303,9 +303,12 @@ export function TransactionsPage() {
           ))}
         </List>
       )}
-      <p style={{ marginTop: 20 }}>
-        <a href="/credits">{t('transactions.buy')}</a>
-      </p>
+      {/* The empty list's panel has the button already. */}
+      {data.transactions.length > 0 && (
+        <p style={{ marginTop: 20 }}>
+          <a href="/credits">{t('transactions.buy')}</a>
+        </p>
+      )}
     </Wrap>
   )
 }
