@@ -26,14 +26,24 @@ const pwReport = path.join(tmp, 'playwright.json')
 const started = Date.now()
 const elapsed = () => `${Math.round((Date.now() - started) / 1000)} s`
 
+/** Set by SIGINT or SIGTERM: the processes running are told, and nothing new starts. */
+let stopping = false
+const stop = () => {
+  if (!stopping) console.log('\n[test] stopped by a signal: ending the running processes, starting no more')
+  stopping = true
+}
+process.on('SIGINT', stop).on('SIGTERM', stop)
+
 /** Runs a command; with a log file its output goes there, else to the terminal. Resolves with its exit code. */
 function run(cmd, args, env, logFile) {
   return new Promise((resolve) => {
+    if (stopping) return resolve(1)
     const out = logFile ? fs.openSync(logFile, 'w') : 'inherit'
     const child = spawn(cmd, args, { stdio: ['ignore', out, out], env: { ...process.env, ...env } })
     const forward = (signal) => child.kill(signal)
     process.on('SIGINT', forward).on('SIGTERM', forward)
     child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward).off('SIGTERM', forward)
       if (logFile) fs.closeSync(out)
       resolve(code ?? (signal ? 1 : 0))
     })
@@ -45,7 +55,7 @@ const jestRun = (shard) => {
   const name = SHARDS > 1 ? `jest part ${shard}/${SHARDS}` : 'jest'
   const log = serial ? undefined : jestLog(shard)
   return run('npx', ['jest', '--forceExit', '--json', `--outputFile=${jestReport(shard)}`, ...part], { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() }, log).then((code) => {
-    if (log) {
+    if (log && fs.existsSync(log)) {
       console.log(`\n[test] ${name} finished after ${elapsed()} (exit ${code}); its output:\n`)
       process.stdout.write(fs.readFileSync(log, 'utf8'))
       console.log(`[test] end of ${name}'s output\n`)
@@ -70,7 +80,7 @@ function sideBySide() {
   let running = 0
   return new Promise((resolve) => {
     const next = () => {
-      const shard = queue.shift()
+      const shard = stopping ? undefined : queue.shift()
       if (shard === undefined) {
         if (running === 0) resolve([jestCodes.some((c) => c !== 0) ? 1 : 0, e2eCode])
         return
@@ -127,7 +137,7 @@ if (fs.existsSync(pwReport)) {
   totals.failed += s.unexpected
   totals.skipped += s.skipped
 }
-const failedRun = jestCode !== 0 || e2eCode !== 0
+const failedRun = stopping || jestCode !== 0 || e2eCode !== 0
 if (failedRun && totals.failed === 0) totals.failed = 1
 
 if (failures.length) console.log(`\n[test] what failed:\n${failures.map((f) => `  ✘ ${f}`).join('\n')}`)
