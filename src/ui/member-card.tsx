@@ -7,6 +7,7 @@ import { usePageContext } from '../../renderer/page-context'
 import type { MemberCard as Member, MemberImage } from '../shared/discovery-contracts'
 import { responsiveSources } from '../shared/media-variants'
 import { Heart } from './heart'
+import { countryName } from '../shared/region-name'
 
 /** A padlock for locked photos. */
 export function LockIcon({ size = 28 }: { size?: number }) {
@@ -242,11 +243,16 @@ export function cardPhotoLoading(index: number): { eager?: boolean; priority?: b
   return index < 5 ? { eager: true } : {}
 }
 
+/** A member's country by name (src/shared/region-name.ts), for the page's tenant and language. */
+export function useCountryName(): (code: string) => string {
+  const { tenant, lng } = usePageContext()
+  return (code) => countryName(code, lng, tenant.settings.countries)
+}
+
 /** A member in a grid: photo, name, age and place; the fictional label; a heart when the viewer likes them. */
 export function MemberCardLink({ member, href, tags, onOpen, eager, priority }: { member: Member; href: string; tags?: ReactNode; onOpen?: () => void; eager?: boolean; priority?: boolean }) {
   const { t } = useTranslation()
-  const { tenant } = usePageContext()
-  const country = tenant.settings.countries.find((c) => c.code === member.country)?.name
+  const country = useCountryName()(member.country)
   return (
     <Card href={href} onClick={onOpen} data-testid="member-card" data-member-id={member.id}>
       <MemberPhoto image={member.main_image} alt={t('members.photo_of', { name: member.name })} eager={eager} priority={priority}>

@@ -38,12 +38,13 @@ const card = (id: number, extra: Partial<MemberCard> = {}): MemberCard => ({
 })
 
 /** Renders a page in the shell and lets the first effects (the likes badge's load) settle. */
-async function renderPage(page: React.ReactNode, extra: Partial<PageContext> = {}, user: PresentedUser | null = member) {
-  const tenant = tenants.byId.get('datingstad')!
-  const i18n = i18nService.forRequest('nl')
-  const ctx = { tenant, lng: 'nl', i18n, t: i18n.t.bind(i18n), country: undefined, account: undefined }
+async function renderPage(page: React.ReactNode, extra: Partial<PageContext> = {}, user: PresentedUser | null = member, site: { tenant?: string; lng?: 'nl' | 'de' } = {}) {
+  const tenant = tenants.byId.get(site.tenant ?? 'datingstad')!
+  const lng = site.lng ?? 'nl'
+  const i18n = i18nService.forRequest(lng)
+  const ctx = { tenant, lng, i18n, t: i18n.t.bind(i18n), country: undefined, account: undefined }
   const services = { i18n: i18nService, vapid: { publicKey: 'k', privateKey: 'p' } } as unknown as Services
-  const pageContext = { tenant: publicTenant(services, ctx as never), lng: 'nl', user, config: { layout: 'default' }, routeParams: {}, ...extra } as unknown as PageContext
+  const pageContext = { tenant: publicTenant(services, ctx as never), lng, user, config: { layout: 'default' }, routeParams: {}, ...extra } as unknown as PageContext
   const result = render(
     <PageShell pageContext={pageContext} cache={createCache({ key: 'css' })} i18n={i18n} store={createSessionStore(user)}>
       {page}
@@ -318,6 +319,21 @@ describe('the member profile', () => {
     expect(calls.find((c) => c.url === '/api/block.php')!.init!.method).toBe('POST')
     expect(screen.queryByTestId('like-button')).toBeNull()
     expect(screen.getByTestId('block-button').textContent).toBe('Deblokkeren')
+  })
+
+  it("names the member's country in the page's language, also one the site does not serve (a shared pool)", async () => {
+    mockFetch({ '/api/likes.php': () => ({ body: { profiles: [], next_cursor: null, liked_by: [], new_likes: 0 } }) })
+    const data = { member: { profile: profile({ fictional: false }), fictional_label: null, public_view: false }, login_required: false }
+    const place = async (site: { tenant: string; lng: 'nl' | 'de' }) => {
+      const { unmount } = await renderPage(<MemberPage />, { data, routeParams: { id: '5' } }, member, site)
+      const text = screen.getByTestId('profile-place').textContent
+      unmount()
+      return text
+    }
+    expect(await place({ tenant: 'datingstad', lng: 'nl' })).toBe('Haarlem, Noord-Holland, Nederland')
+    // FlirtBelgië serves Belgium only; its pool's members from the Netherlands are named too, not "NL".
+    expect(await place({ tenant: 'flirtbelgie', lng: 'nl' })).toBe('Haarlem, Noord-Holland, Nederland')
+    expect(await place({ tenant: 'flirtbelgie', lng: 'de' })).toBe('Haarlem, Noord-Holland, Niederlande')
   })
 
   it('a visitor sees the public profile with the call to sign up, and each action asks to log in with its own message', async () => {

@@ -2,13 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import styled from '../../ui/styled'
 import { useSnapshot } from 'valtio'
 import { useTranslation } from '../../shared/use-translation'
-import { usePageContext, useData } from '../../../renderer/page-context'
+import { useData } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import { HttpError, SilentAbort } from '../../shared/http'
 import { callEndpoint } from '../../shared/api-client'
 import { matchFinderEndpoint, skipEndpoint } from './endpoints'
 import type { MemberProfile } from '../../shared/discovery-contracts'
-import { FictionalLabel, MemberPhoto, placeOf } from '../../ui/member-card'
+import { FictionalLabel, MemberPhoto, placeOf, useCountryName } from '../../ui/member-card'
 import { Button, ButtonLink } from '../../ui/button'
 import { Alert } from '../../ui/form'
 import { Heart } from '../../ui/heart'
@@ -68,7 +68,7 @@ function prefetchImage(url: string | undefined) {
 /** /match-finder: one profile at a time from the search filters; like or skip; the next one is preloaded. */
 export function MatchFinderPage() {
   const { t } = useTranslation()
-  const { tenant } = usePageContext()
+  const countryOf = useCountryName()
   const data = useData<MatchFinderPageData>()
   const { user } = useSession()
   const search = useSnapshot(searchState)
@@ -136,7 +136,7 @@ export function MatchFinderPage() {
 
   decideRef.current = decide
 
-  const country = current ? tenant.settings.countries.find((c) => c.code === current.country)?.name : undefined
+  const country = current ? countryOf(current.country) : undefined
 
   return (
     <Wrap>

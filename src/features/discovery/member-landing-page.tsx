@@ -7,7 +7,7 @@ import { useTranslation } from '../../shared/use-translation'
 import { usePageContext, useData } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import type { MemberCard, MemberLandingResponse } from '../../shared/discovery-contracts'
-import { FictionalLabel, MemberPhoto, placeOf } from '../../ui/member-card'
+import { FictionalLabel, MemberPhoto, placeOf, useCountryName } from '../../ui/member-card'
 import { ButtonLink } from '../../ui/button'
 import { Heart } from '../../ui/heart'
 import { SignupForm } from '../accounts'
@@ -70,8 +70,7 @@ export function MemberLandingPage() {
 }
 
 function usePlace(m: MemberCard) {
-  const { tenant } = usePageContext()
-  return placeOf(m, tenant.settings.countries.find((c) => c.code === m.country)?.name)
+  return placeOf(m, useCountryName()(m.country))
 }
 
 /* Design 1: a spotlight, photo beside the introduction (and the signup form on /signup). */

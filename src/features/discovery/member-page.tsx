@@ -9,7 +9,7 @@ import { useSession } from '../../shared/session/session-context'
 import { HttpError, SilentAbort } from '../../shared/http'
 import { reloadLikes } from './likes-badge'
 import type { MemberProfile } from '../../shared/discovery-contracts'
-import { FictionalLabel, LockIcon, MemberPhoto, placeOf } from '../../ui/member-card'
+import { FictionalLabel, LockIcon, MemberPhoto, placeOf, useCountryName } from '../../ui/member-card'
 import { Button, ButtonLink, primaryFill } from '../../ui/button'
 import { Alert } from '../../ui/form'
 import { Heart } from '../../ui/heart'
@@ -129,6 +129,7 @@ function MemberProfileView({ id }: { id: number }) {
   const { t } = useTranslation()
   const data = useData<MemberPageData>()
   const { tenant } = usePageContext()
+  const countryOf = useCountryName()
   const { user } = useSession()
   const { data: answer, mutate } = useSWR(endpointKey(memberEndpoint, data.member && user ? { query: { id } } : null), fetcher, { fallbackData: data.member ?? undefined, revalidateOnMount: false, revalidateOnFocus: false })
   const [photoIndex, setPhotoIndex] = useState(0)
@@ -158,7 +159,7 @@ function MemberProfileView({ id }: { id: number }) {
   const photos = p.photos.length > 0 ? p.photos : p.main_image ? [p.main_image] : []
   const current = photos[Math.min(photoIndex, Math.max(photos.length - 1, 0))] ?? null
   const anyLocked = photos.some((ph) => ph.locked)
-  const country = tenant.settings.countries.find((c) => c.code === p.country)?.name
+  const country = countryOf(p.country)
 
   // While a call runs the buttons are aria-disabled, not disabled: a disabled button drops the keyboard focus (to the
   // page's body), and the match moment hands focus back to the like button when it closes.

@@ -7,7 +7,7 @@ import { HttpError, SilentAbort } from '../../shared/http'
 import { callEndpoint } from '../../shared/api-client'
 import { swipeEndpoint, swipeGameEndpoint } from './endpoints'
 import type { MemberCard } from '../../shared/discovery-contracts'
-import { FictionalLabel, MemberPhoto, placeOf } from '../../ui/member-card'
+import { FictionalLabel, MemberPhoto, placeOf, useCountryName } from '../../ui/member-card'
 import { MatchMoment } from './match-moment'
 import { Alert } from '../../ui/form'
 import { ButtonLink } from '../../ui/button'
@@ -79,6 +79,7 @@ export function formatReset(iso: string, lng: string, timeZone: string, now = ne
 export function SwipeGamePage() {
   const { t } = useTranslation()
   const { lng, tenant } = usePageContext()
+  const countryOf = useCountryName()
   const data = useData<SwipeGamePageData>()
   const { user } = useSession()
   const [cards, setCards] = useState<MemberCard[]>(data.game?.cards ?? [])
@@ -153,7 +154,7 @@ export function SwipeGamePage() {
   if (!user) return <LoginRequired title={t('swipe.title')} message={t('swipe.login_required')} />
 
   const transform = leaving ? `translateX(${leaving === 'right' ? 140 : -140}%) rotate(${leaving === 'right' ? 24 : -24}deg)` : drag ? dragTransform(drag.dx, drag.dy) : undefined
-  const country = (m: MemberCard) => tenant.settings.countries.find((c) => c.code === m.country)?.name
+  const country = (m: MemberCard) => countryOf(m.country)
 
   return (
     <Wrap>
