@@ -6,13 +6,11 @@ import path from 'node:path'
 import { createCacheBus } from '../../src/server/cache-bus.server'
 import { reloadTenantsLive } from '../../src/server/tenants.server'
 import type { TenantRegistry } from '../../src/server/tenants.server'
+import { eventually } from '../support/eventually'
 
 jest.setTimeout(30_000)
 const REDIS_URL = process.env.REDIS_URL
 const prefix = `test-bus-${process.pid}-${Date.now()}:`
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 30))
-}
 
 if (!REDIS_URL) {
   describe('cache bus', () => {
@@ -30,7 +28,7 @@ if (!REDIS_URL) {
       other.on('tenants', () => seen.push('other'))
       await new Promise((r) => setTimeout(r, 300))
       a.announce('tenants')
-      await until(() => seen.length > 0)
+      await eventually(() => expect(seen.length).toBeGreaterThan(0), 5_000)
       await new Promise((r) => setTimeout(r, 200))
       expect(seen).toEqual(['b'])
       await Promise.all([a.close(), b.close(), other.close()])
@@ -47,7 +45,7 @@ if (!REDIS_URL) {
       process.off('SIGHUP', process.listeners('SIGHUP').at(-1) as () => void)
       await new Promise((r) => setTimeout(r, 300))
       a.announce('tenants')
-      await until(() => lines.length > 0)
+      await eventually(() => expect(lines.length).toBeGreaterThan(0), 5_000)
       // B read its tenant files again because A was told to (the folder here is empty: the reload is refused).
       expect(lines[0]).toMatch(/^B \[tenants\] reload(ed| refused) \(another instance reloaded\)/)
       stopB()

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm'
 import { openDatabase, type Database } from '../../src/db/client.server'
 import { openTestDatabase, POSTGRES_URL } from '../support/db'
 import { createMember, hostOf, makeTestApp } from '../support/app'
+import { eventually } from '../support/eventually'
 import { accounts, jobs } from '../../src/db/schema'
 import { createSession } from '../../src/features/accounts/sessions.server'
 
@@ -21,24 +22,6 @@ let seq = 0
 const REDIS = { REDIS_URL: REDIS_URL!, REDIS_PREFIX: `test-${process.pid}-${Date.now()}:` }
 const clientId = () => `cluster-${Date.now()}-${++seq}`
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-/**
- * Retries an expectation until it holds or `ms` pass. Fixed sleeps were too short on a loaded machine (a CI run at load
- * average 15: the typing event had not crossed Redis after 300 ms); a fixed sleep still follows where a duplicate must
- * be given time to arrive.
- */
-async function eventually(check: () => void | Promise<void>, ms = 20_000) {
-  const until = Date.now() + ms
-  for (;;) {
-    try {
-      await check()
-      return
-    } catch (err) {
-      if (Date.now() > until) throw err
-      await sleep(50)
-    }
-  }
-}
-
 async function liveSocket(app: FastifyInstance, cookie: string) {
   const events: Array<Record<string, unknown>> = []
   const ws: WebSocket = await app.injectWS('/api/ws', { headers: { host: HOST, cookie } })
