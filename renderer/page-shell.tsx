@@ -42,7 +42,9 @@ export function PageShell(props: { pageContext: PageContext; cache: EmotionCache
 /** Keeps the document title's unread prefix in step with the session store; remembers tracking parameters. */
 function TitleSync({ pageContext }: { pageContext: PageContext }) {
   const { t } = useTranslation()
-  useTitlePrefix(pageTitle(pageContext, t))
+  // Only the browser's effect reads it; the server writes the title into the HTML itself (+onRenderHtml), so the
+  // render there does not work it out a second time (Vike's config lookup and t(): about 1% of a member search).
+  useTitlePrefix(typeof document === 'undefined' ? '' : pageTitle(pageContext, t))
   useEffect(() => captureTracking(window.location.search), [pageContext.urlOriginal])
   // Effects run once hydration has committed: tests (and scripts) wait for this mark before interacting.
   // The inline loader (src/server/deferred-hydration.server.ts) hears of it too, in the next task (after every
