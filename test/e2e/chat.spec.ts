@@ -179,7 +179,8 @@ test('a free member writes to fictional profiles: pickers, icebreaker, the ficti
   await expect(page.getByTestId('gift-picker')).toContainText('credits')
   await page.screenshot({ path: `artifacts/${info.project.name}-chat-gift-picker.png` })
   await page.getByTestId('modal-close').click()
-  await expect(page.getByTestId('fictional-label')).toBeVisible()
+  // The conversation's own header (beside it on a desktop, the chat list labels its fictional profiles too).
+  await expect(page.getByTestId('conversation-header').getByTestId('fictional-label')).toBeVisible()
   await expect(page.getByRole('note')).toContainText(/fictief/i)
 
   // A photo is a paid message (photo_credits) for free members too: the button opens the file chooser, no premium wall.

@@ -167,7 +167,11 @@ export function ChatList({ activeId }: { activeId: number | null }) {
                         {c.profile.name}
                         {c.profile.age ? `, ${c.profile.age}` : ''}
                       </Name>
-                      {c.profile.fictional && <Tag>{t('common.fictional_badge')}</Tag>}
+                      {c.profile.fictional && (
+                        <Tag title={tenant.settings.fictional_warning} data-testid="fictional-label">
+                          {tenant.settings.fictional_singular}
+                        </Tag>
+                      )}
                       <Time active={active}>{listTime(c.conversation.last_message_at, lng, tenant.timeZone)}</Time>
                     </Top>
                     <Preview unread={unread} typing={typing} active={active}>

@@ -68,7 +68,7 @@ export function ConversationHeader({ profile, typing, canRemove, onRemove }: { p
   const place = [profile.city, profile.region_name].filter(Boolean).join(', ')
   return (
     <>
-      <Header>
+      <Header data-testid="conversation-header">
         <BackLink href="/chats" aria-label={t('chats.back')} data-testid="chat-back">
           <BackIcon />
         </BackLink>
