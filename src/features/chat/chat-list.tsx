@@ -53,11 +53,10 @@ const Preview = styled.span<{ unread: boolean; typing: boolean; active: boolean 
   '> span:first-of-type': { flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 }))
 
+// The tenant's label as written ("Fantasieprofiel", not in capitals): narrower, so the name beside it keeps its age.
 const Tag = styled.span(({ theme }) => ({
   fontSize: 11,
   fontWeight: 700,
-  textTransform: 'uppercase',
-  letterSpacing: 0.4,
   color: theme.colors.primaryDark,
   background: theme.colors.primarySoft,
   borderRadius: 6,
