@@ -9,7 +9,7 @@ import { useSession } from '../../shared/session/session-context'
 import { callEndpoint } from '../../shared/api-client'
 import { reloadLikesSoon } from './likes-badge'
 import type { MemberCard } from '../../shared/discovery-contracts'
-import { FictionalLabel, MemberPhoto } from '../../ui/member-card'
+import { FictionalLabel, MemberPhoto, useCountryName } from '../../ui/member-card'
 import { ButtonLink } from '../../ui/button'
 import { Heart } from '../../ui/heart'
 import { chatHref } from './member-hrefs'
@@ -73,6 +73,7 @@ const Large = styled.button({ gridColumn: '1 / -1', borderRadius: 14, overflow: 
 
 export function LikePopup() {
   const { t } = useTranslation()
+  const countryOf = useCountryName()
   const { user } = useSession()
   const [liker, setLiker] = useState<MemberCard | null>(null)
   const [large, setLarge] = useState(false)
@@ -131,7 +132,7 @@ export function LikePopup() {
           <Heart size={18} /> {t('like_popup.title', { name: liker.name })}
         </h2>
         <p>
-          {liker.age} · {liker.city ?? liker.region_name ?? liker.country} {liker.fictional && <FictionalLabel style={{ marginLeft: 4 }} />}
+          {liker.age} · {liker.city ?? liker.region_name ?? countryOf(liker.country)} {liker.fictional && <FictionalLabel style={{ marginLeft: 4 }} />}
         </p>
         <Buttons>
           <ButtonLink href={`/members/${liker.id}`} data-testid="like-popup-open">
