@@ -1,5 +1,7 @@
-// /landers/video: an incoming live video call. The caller's photo fills the screen behind pulsing rings and a
-// sound wave (CSS animation); answering the call is the signup.
+// /landers/video: the look of a video call on a phone. A member's photo fills the screen behind a pulsing ring (CSS
+// animation), with one button: start a chat, which is the signup. Its words promise what the site has, a live chat;
+// no incoming call (nobody called the visitor), no video chat (there is none) and no "decline" that signs up too
+// (decision 023, addendum).
 import styled from '../../../ui/styled'
 import { FictionalLabel } from '../../../ui/member-card'
 import { FictionalNote, LanderCta, LoginLine, MemberTile, OnlineDot, Portrait, useLander, usePlaceOf, useSignupLink } from '../lander-kit'
@@ -34,34 +36,28 @@ const Ring = styled.div({
   '@keyframes lander-ring': { from: { transform: 'scale(1)', opacity: 0.9 }, to: { transform: 'scale(1.9)', opacity: 0 } },
   '> div': { borderRadius: '50%', overflow: 'hidden', border: '3px solid #fff', width: '100%', height: '100%' },
 })
-const Wave = styled.div({
-  display: 'flex',
-  gap: 4,
+const Start = styled.a({
+  display: 'inline-flex',
   alignItems: 'center',
-  height: 28,
-  span: { width: 4, borderRadius: 2, background: '#fff', animation: 'lander-wave 1s ease-in-out infinite' },
-  '@keyframes lander-wave': { '0%, 100%': { height: 6 }, '50%': { height: 26 } },
-})
-const Buttons = styled.div({ display: 'flex', gap: 56 })
-const Round = styled.a<{ tone: 'accept' | 'decline' }>(({ tone }) => ({
-  width: 64,
-  height: 64,
-  borderRadius: '50%',
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  background: tone === 'accept' ? '#2ecc71' : '#ff3b30',
+  gap: 10,
+  minHeight: 56,
+  padding: '0 26px',
+  borderRadius: 999,
+  // White on it reads at 5.4:1 (WCAG AA).
+  background: '#157a41',
   color: '#fff',
+  fontWeight: 800,
+  fontSize: 17,
+  textDecoration: 'none',
   boxShadow: '0 8px 20px rgba(0,0,0,0.4)',
-  animation: tone === 'accept' ? 'lander-shake 1.6s ease-in-out infinite' : undefined,
-  '@keyframes lander-shake': { '0%, 60%, 100%': { transform: 'rotate(0)' }, '70%': { transform: 'rotate(-14deg)' }, '80%': { transform: 'rotate(14deg)' }, '90%': { transform: 'rotate(-8deg)' } },
-}))
-/** A deeper red than the decline button's: white text on it reads at 5.4:1 (WCAG AA). */
-const Live = styled.span({ display: 'inline-flex', alignItems: 'center', gap: 6, padding: '4px 12px', borderRadius: 6, background: '#d70015', fontWeight: 800, fontSize: 13, letterSpacing: 1, textTransform: 'uppercase' })
+  '&:focus-visible': { outline: '3px solid #fff', outlineOffset: 3 },
+})
+const Kicker = styled.span({ display: 'inline-flex', alignItems: 'center', gap: 6, padding: '4px 12px', borderRadius: 6, background: 'rgba(255,255,255,0.14)', fontWeight: 800, fontSize: 13, letterSpacing: 1, textTransform: 'uppercase' })
 const Title = styled.h1(({ theme }) => ({ fontSize: 32, lineHeight: 1.12, margin: '14px 0 12px', [theme.mq.md]: { fontSize: 50 } }))
 const More = styled.div(({ theme }) => ({ display: 'grid', gap: 10, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', marginTop: 28, [theme.mq.md]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' }, '> *:nth-of-type(n+4)': { display: 'none', [theme.mq.md]: { display: 'block' } } }))
 
-const PHONE = 'M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.6a1 1 0 0 1-.25 1z'
+/** A speech bubble. */
+const BUBBLE = 'M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z'
 
 export function VideoLander() {
   const { data, texts, t } = useLander()
@@ -77,8 +73,7 @@ export function VideoLander() {
             <Portrait member={caller} size="full" ratio="auto" eager label={false} />
             <CallUi>
               <div style={{ textAlign: 'center' }}>
-                <Live>● {t('landers.video.live')}</Live>
-                <p style={{ margin: '10px 0 0', fontWeight: 800, fontSize: 22 }}>{t('landers.video.incoming', { name: caller.name })}</p>
+                <p style={{ margin: 0, fontWeight: 800, fontSize: 22 }}>{t('landers.video.incoming', { name: caller.name })}</p>
                 <p style={{ margin: '2px 0 0', opacity: 0.9 }}>
                   {caller.age} · {placeOf(caller)}
                 </p>
@@ -89,30 +84,19 @@ export function VideoLander() {
                   <Portrait member={caller} label={false} />
                 </div>
               </Ring>
-              <Wave aria-hidden="true">
-                {[0, 0.15, 0.3, 0.45, 0.6, 0.75, 0.9].map((d) => (
-                  <span key={d} style={{ animationDelay: `${d}s` }} />
-                ))}
-              </Wave>
-              <Buttons>
-                <Round tone="decline" {...link} aria-label={t('landers.video.decline')}>
-                  <svg width="28" height="28" viewBox="0 0 24 24" style={{ transform: 'rotate(135deg)' }} aria-hidden="true">
-                    <path fill="currentColor" d={PHONE} />
-                  </svg>
-                </Round>
-                <Round tone="accept" {...link} aria-label={t('landers.video.answer')} data-testid="video-answer">
-                  <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true">
-                    <path fill="currentColor" d={PHONE} />
-                  </svg>
-                </Round>
-              </Buttons>
+              <Start {...link} data-testid="video-answer">
+                <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+                  <path fill="currentColor" d={BUBBLE} />
+                </svg>
+                {t('landers.video.answer')}
+              </Start>
             </CallUi>
           </Phone>
         )}
         <div>
-          <Live style={{ background: 'rgba(255,255,255,0.14)' }}>
+          <Kicker>
             <OnlineDot /> {t('landers.video.kicker')}
-          </Live>
+          </Kicker>
           <Title>{texts.title}</Title>
           <p style={{ fontSize: 19, margin: '0 0 24px', opacity: 0.92 }}>{texts.intent}</p>
           <LanderCta variant="secondary" />
