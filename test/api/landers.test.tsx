@@ -227,6 +227,8 @@ describeEachDb('landers', (kind) => {
           if (memberIds(html).some((id) => fictionalIds.has(id))) {
             expect(html).toContain('data-testid="fictional-label"')
             expect(html).toContain('data-testid="fictional-warning"')
+            // About the site's profiles, in the tenant's words: not one profile's "Dit profiel is fictief".
+            if (lng === 'nl') expect(html).toContain('Fysiek contact met deze profielen is niet mogelijk.')
           }
           expect(data.robots).toBe('noindex')
         }
@@ -269,7 +271,7 @@ describeEachDb('landers', (kind) => {
     const chat = await visit('datingstad', 'alonetonight', '/landers/alonetonight/gay-chat', 'nl')
     if (chat.status !== 200) throw new Error('expected a page')
     expect(chat.data).toMatchObject({ niche: 7, intent: 'chat', gender: 'male' })
-    expect(chat.html).toContain('Begin een chat en zie meteen wie er online is.')
+    expect(chat.html).toContain('Begin een chat en zie meteen wie er terugschrijft.')
     // On the gay tenant a milf slug is answered with its own niche; the place stays; German and English texts.
     const de = await visit('mannenmatch', 'maplanding', '/landers/maplanding/milf-koeln', 'de')
     if (de.status !== 200) throw new Error('expected a page')

@@ -447,13 +447,13 @@ describe('/signup-matches', () => {
     const { SignupMatchesPage } = await import('../../src/features/accounts/signup-page')
     const locked = (id: number) => ({ id, thumb_filename: `/media/b${id}.webp`, filename: `/media/b${id}.webp`, locked: true, visibility: 'public' as const })
     const members = [card(11, { name: 'Eva', main_image: locked(11) }), card(12, { name: 'Lotte', fictional: true, main_image: locked(12) })]
-    const data = { members, fictional: { singular: 'Fictief profiel', plural: 'Fictieve profielen', warning: 'Fictieve profielen: fysiek contact is niet mogelijk.' } }
+    const data = { members }
     await renderPage(<SignupMatchesPage />, { data }, null)
     const grid = screen.getByTestId('signup-matches')
     const cards = grid.querySelectorAll('[data-testid="member-card"]')
     expect([...cards].map((c) => c.getAttribute('href'))).toEqual(['/members/11', '/members/12'])
     expect(grid.textContent).toContain('Fictief profiel')
-    expect(screen.getByTestId('fictional-warning').textContent).toBe('Fictieve profielen: fysiek contact is niet mogelijk.')
+    expect(screen.getByTestId('fictional-warning').textContent).toBe('Let op: op Datingstad staan ook fictieve profielen, gemarkeerd als ‘Fictief profiel’. Fysiek contact met deze profielen is niet mogelijk.')
     expect(screen.getByText('Leden die bij jou passen')).toBeTruthy()
     expect(screen.getByLabelText('E-mailadres')).toBeTruthy()
   })

@@ -6,7 +6,7 @@ import { PageColumn, Card, PageTitle } from '../../ui/page'
 import { Alert } from '../../ui/form'
 import { SignupForm } from './signup-form'
 import { useData } from '../../../renderer/page-context'
-import { MemberCardLink, MemberGrid } from '../../ui/member-card'
+import { MemberCardLink, MemberGrid, useFictionalNotice } from '../../ui/member-card'
 import type { SignupMatchesData } from '../landers/index.server'
 
 /** /signup (smartphones) and /signup-matches. */
@@ -41,6 +41,7 @@ const MatchesGrid = styled(MemberGrid)(({ theme }) => ({
 export function SignupMatchesPage() {
   const { t } = useTranslation()
   const data = useData<SignupMatchesData>()
+  const notice = useFictionalNotice()
   const members = data?.members ?? []
   return (
     <>
@@ -52,9 +53,9 @@ export function SignupMatchesPage() {
               <MemberCardLink key={m.id} member={m} href={`/members/${m.id}`} />
             ))}
           </MatchesGrid>
-          {members.some((m) => m.fictional) && data.fictional.warning && (
+          {members.some((m) => m.fictional) && (
             <p data-testid="fictional-warning" style={{ fontSize: 13, margin: '8px 0 0' }}>
-              {data.fictional.warning}
+              {notice}
             </p>
           )}
         </PageColumn>

@@ -7,7 +7,7 @@ import { usePageContext, useData } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import type { MemberCard } from '../../shared/discovery-contracts'
 import { ButtonLink } from '../../ui/button'
-import { FictionalLabel, MemberPhoto, placeOf } from '../../ui/member-card'
+import { FictionalLabel, MemberPhoto, placeOf, useFictionalNotice } from '../../ui/member-card'
 import { useOpenSignup } from '../accounts'
 import { landerTexts } from './wording'
 import type { LanderPageData } from './page-data.server'
@@ -65,11 +65,11 @@ const Note = styled.p({ fontSize: 13, lineHeight: 1.45, margin: '16px auto 0', m
 
 /** The tenant's warning where the lander shows fictional profiles (each of them carries the label too). */
 export function FictionalNote({ members, style }: { members: readonly MemberCard[]; style?: CSSProperties }) {
-  const { data } = useLander()
+  const notice = useFictionalNotice()
   if (!members.some((m) => m.fictional)) return null
   return (
     <Note data-testid="fictional-warning" style={style}>
-      <strong>{data.fictional.plural}:</strong> {data.fictional.warning}
+      {notice}
     </Note>
   )
 }

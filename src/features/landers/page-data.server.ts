@@ -30,7 +30,6 @@ export const SIGNUP_MATCHES = 6
 
 export interface SignupMatchesData {
   members: LanderResponse['members']
-  fictional: LanderResponse['fictional']
 }
 
 /**
@@ -39,7 +38,7 @@ export interface SignupMatchesData {
  */
 export async function signupMatchesData(pageContext: PageContextServer): Promise<SignupMatchesData> {
   const res = await pageContext.services!.call(landerEndpoint, { query: { design: 'gallery' } })
-  if (res.status !== 200 || !res.body) return { members: [], fictional: { singular: '', plural: '', warning: '' } }
+  if (res.status !== 200 || !res.body) return { members: [] }
   const body: LanderResponse = res.body
-  return { members: body.members.slice(0, SIGNUP_MATCHES), fictional: body.fictional }
+  return { members: body.members.slice(0, SIGNUP_MATCHES) }
 }

@@ -106,11 +106,11 @@ function toApiError(req: FastifyRequest, err: unknown) {
   return err
 }
 
-/** The buyer's notice that the site has fictional profiles (credits_page.fictional_notice in payments.json), in the tenant's words. */
+/** The buyer's notice that the site has fictional profiles (fictional_notice in common.json), in the tenant's words. */
 function fictionalNotice(req: FastifyRequest): string {
   const { tenant, lng, t } = req.ctx
   const words = (text: Parameters<typeof pick>[0]) => pick(text, lng, tenant.default_locale)
-  return t('credits_page.fictional_notice', {
+  return t('fictional_notice', {
     site: tenant.name,
     fictional_plural: labelInSentence(words(tenant.fictional.plural), lng),
     fictional_singular: words(tenant.fictional.singular),
