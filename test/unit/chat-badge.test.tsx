@@ -68,8 +68,9 @@ beforeEach(() => {
 
 afterEach(() => {
   Object.assign(likesBadge, { newLikes: 0, version: 0, loaded: false })
-  // The badge reads exactly these two endpoints (no discovery of the API through /api/openapi.json).
-  expect(fetchCalls.filter((u) => u !== '/api/chats.php' && u !== '/api/likes.php')).toEqual([])
+  // The badge reads exactly these two endpoints (no discovery of the API through /api/openapi.json); the live client
+  // also reloads the user when its socket opens.
+  expect(fetchCalls.filter((u) => u !== '/api/chats.php' && u !== '/api/likes.php' && u !== '/api/user.php')).toEqual([])
 })
 
 const mount = () =>

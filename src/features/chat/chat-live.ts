@@ -127,6 +127,9 @@ export function startChatLive(deps: ChatLiveDeps): ChatLive {
     clearTimer,
     onOpen: (reconnected) => {
       state.live = true
+      // What the account became while no socket listened (the page's render, a reconnect): the e-mail address
+      // confirmed in another tab before this one's socket opened was otherwise only seen after a reload.
+      void api.loadUser().then(({ user }) => !stopped && deps.onUser(user)).catch(ignore)
       if (reconnected) void catchUp()
     },
     onDown: () => {
