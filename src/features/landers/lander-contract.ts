@@ -26,8 +26,6 @@ export const landerResponse = z.object({
   local_count: z.number().int().min(0),
   /** Per region of the tenant's countries: members fitting the niche, and where its marker goes (map lander). */
   regions: z.array(z.object({ code: z.string(), name: z.string(), country: z.string(), count: z.number().int(), x: z.number(), y: z.number() })),
-  /** The tenant's wording for fictional profiles, in the request's language. */
-  fictional: z.object({ singular: z.string(), plural: z.string(), warning: z.string() }),
   /** The tenant's robots switch: false answers with noindex. */
   indexable: z.boolean(),
 })

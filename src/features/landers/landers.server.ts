@@ -7,7 +7,6 @@ import { accounts, profiles } from '../../db/schema'
 import type { MemberCard } from '../../shared/discovery-contracts'
 import type { Locale } from '../../shared/locales'
 import { NICHES, type NicheCode, type Tenant } from '../../shared/tenant-schema'
-import { pick } from '../settings/index.server'
 import { regionsOf } from '../settings/index.server'
 import { defaultFilters, filterConditions } from '../discovery/index.server'
 import { cardRows, listableMember, presentCardRow, regionName, viewerContext } from '../discovery/index.server'
@@ -116,7 +115,6 @@ export async function loadLander(db: Db, input: LanderInput): Promise<LanderResp
   const limit = design === 'tinderswipe' ? DECK_MEMBERS : LANDER_MEMBERS
   const { members, localCount } = await landerMembers(db, viewer, hidden, niche, parsed.place, limit, input.mediaBase)
   const regions = design === 'maplanding' ? await regionCounts(db, viewer, hidden, niche) : []
-  const d = tenant.default_locale
   const place = parsed.place
   return landerResponse.parse({
     design,
@@ -129,7 +127,6 @@ export async function loadLander(db: Db, input: LanderInput): Promise<LanderResp
     members,
     local_count: localCount,
     regions,
-    fictional: { singular: pick(tenant.fictional.singular, lng, d), plural: pick(tenant.fictional.plural, lng, d), warning: pick(tenant.fictional.warning, lng, d) },
     indexable: tenant.landers.indexable,
   })
 }
