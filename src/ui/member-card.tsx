@@ -8,7 +8,7 @@ import type { MemberCard as Member, MemberImage } from '../shared/discovery-cont
 import { responsiveSources } from '../shared/media-variants'
 import { Heart } from './heart'
 import { countryName } from '../shared/region-name'
-import { labelInSentence } from '../shared/label-in-sentence'
+import { fictionalNotice } from '../shared/fictional-notice'
 
 /** A padlock for locked photos. */
 export function LockIcon({ size = 28 }: { size?: number }) {
@@ -245,15 +245,14 @@ export function cardPhotoLoading(index: number): { eager?: boolean; priority?: b
 }
 
 /**
- * The notice that the site has fictional profiles, how they are labelled and that physical contact with them is not
- * possible, in the tenant's words (where a page shows several members; one member's page shows the warning itself).
- * The payment pages get the same sentence from the API.
+ * The site's notice of its fictional profiles (src/shared/fictional-notice.ts), where a page shows several members;
+ * one member's page shows the warning itself. The payment pages get the same sentence from the API.
  */
 export function useFictionalNotice(): string {
   const { t } = useTranslation()
   const { tenant, lng } = usePageContext()
   const s = tenant.settings
-  return t('fictional_notice', { site: s.name, fictional_plural: labelInSentence(s.fictional_plural, lng), fictional_singular: s.fictional_singular })
+  return fictionalNotice(t, lng, { site: s.name, plural: s.fictional_plural, singular: s.fictional_singular })
 }
 
 /** A member's country by name (src/shared/region-name.ts), for the page's tenant and language. */

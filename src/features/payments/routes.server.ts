@@ -9,7 +9,7 @@ import type { EndpointBody, EndpointDefinition, EndpointQuery, EndpointResponse 
 import type { EndpointRequest } from '../../server/endpoint.server'
 import type { Core, FeatureRouteOptions } from '../../server/core.server'
 import { pick } from '../settings/index.server'
-import { labelInSentence } from '../../shared/label-in-sentence'
+import { fictionalNotice } from '../../shared/fictional-notice'
 import { accounts } from '../../db/schema'
 import type { Account } from '../accounts/index.server'
 import {
@@ -106,15 +106,11 @@ function toApiError(req: FastifyRequest, err: unknown) {
   return err
 }
 
-/** The buyer's notice that the site has fictional profiles (fictional_notice in common.json), in the tenant's words. */
-function fictionalNotice(req: FastifyRequest): string {
+/** The buyer's notice that the site has fictional profiles, in the tenant's words in the request's language. */
+function buyersNotice(req: FastifyRequest): string {
   const { tenant, lng, t } = req.ctx
   const words = (text: Parameters<typeof pick>[0]) => pick(text, lng, tenant.default_locale)
-  return t('fictional_notice', {
-    site: tenant.name,
-    fictional_plural: labelInSentence(words(tenant.fictional.plural), lng),
-    fictional_singular: words(tenant.fictional.singular),
-  })
+  return fictionalNotice(t, lng, { site: tenant.name, plural: words(tenant.fictional.plural), singular: words(tenant.fictional.singular) })
 }
 
 /** The site's address as the payer reached it: where the provider sends the payer back and its webhook calls. */
@@ -168,7 +164,7 @@ export async function paymentRoutes(app: FastifyInstance, { core }: FeatureRoute
       premium_bundle: tenant.payments.premium_bundle,
       balance: current ? current.credits : null,
       paid_user: current ? current.paidUser : null,
-      fictional_notice: (await poolHasFictional(db, tenant.pool)) ? fictionalNotice(req) : null,
+      fictional_notice: (await poolHasFictional(db, tenant.pool)) ? buyersNotice(req) : null,
       refund_days: tenant.refund_days,
       direct_debit_limit_cents: tenant.payments.direct_debit_limit_cents,
     }
