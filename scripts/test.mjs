@@ -55,7 +55,7 @@ const jestRun = (shard) => {
   const name = SHARDS > 1 ? `jest part ${shard}/${SHARDS}` : 'jest'
   const log = serial ? undefined : jestLog(shard)
   return run('npx', ['jest', '--forceExit', '--json', `--outputFile=${jestReport(shard)}`, ...part], { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() }, log).then((code) => {
-    if (log && fs.existsSync(log)) {
+    if (log) {
       console.log(`\n[test] ${name} finished after ${elapsed()} (exit ${code}); its output:\n`)
       process.stdout.write(fs.readFileSync(log, 'utf8'))
       console.log(`[test] end of ${name}'s output\n`)
