@@ -156,13 +156,17 @@ const FictionalTag = styled.span(({ theme }) => ({
   background: theme.colors.secondary,
   color: theme.colors.onSecondary,
   lineHeight: '18px',
+  '&[data-size="small"]': { padding: '0 6px', borderRadius: 6, fontSize: 11, lineHeight: '16px', flex: '0 0 auto' },
 }))
 
-/** The tenant's label for fictional profiles (fictional_singular), with its warning as the tooltip. */
-export function FictionalLabel({ style }: { style?: React.CSSProperties }) {
+/**
+ * The tenant's label for fictional profiles (fictional_singular), with its warning as the tooltip, wherever a member
+ * meets such a profile. `small` beside a name in a dense row (the chat list, a conversation's header, small cards).
+ */
+export function FictionalLabel({ size = 'regular', style }: { size?: 'regular' | 'small'; style?: React.CSSProperties }) {
   const { tenant } = usePageContext()
   return (
-    <FictionalTag title={tenant.settings.fictional_warning} data-testid="fictional-label" style={style}>
+    <FictionalTag title={tenant.settings.fictional_warning} data-testid="fictional-label" data-size={size} style={style}>
       {tenant.settings.fictional_singular}
     </FictionalTag>
   )

@@ -6,6 +6,7 @@ import { navigate } from 'vike/client/router'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
 import { Badge } from '../../ui/badge'
+import { FictionalLabel } from '../../ui/member-card'
 import { ButtonLink } from '../../ui/button'
 import type { ChatListItem } from '../../shared/chat-contracts'
 import { chatStore, isTyping } from './chat-store'
@@ -51,17 +52,6 @@ const Preview = styled.span<{ unread: boolean; typing: boolean; active: boolean 
   fontWeight: unread ? 600 : 400,
   fontStyle: typing ? 'italic' : 'normal',
   '> span:first-of-type': { flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-}))
-
-// The tenant's label as written ("Fantasieprofiel", not in capitals): narrower, so the name beside it keeps its age.
-const Tag = styled.span(({ theme }) => ({
-  fontSize: 11,
-  fontWeight: 700,
-  color: theme.colors.primaryDark,
-  background: theme.colors.primarySoft,
-  borderRadius: 6,
-  padding: '1px 6px',
-  flex: '0 0 auto',
 }))
 
 const RemoveButton = styled.button(({ theme }) => ({
@@ -167,9 +157,7 @@ export function ChatList({ activeId }: { activeId: number | null }) {
                         {c.profile.age ? `, ${c.profile.age}` : ''}
                       </Name>
                       {c.profile.fictional && (
-                        <Tag title={tenant.settings.fictional_warning} data-testid="fictional-label">
-                          {tenant.settings.fictional_singular}
-                        </Tag>
+                        <FictionalLabel size="small" />
                       )}
                       <Time active={active}>{listTime(c.conversation.last_message_at, lng, tenant.timeZone)}</Time>
                     </Top>

@@ -4,6 +4,7 @@ import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import styled from '../../ui/styled'
+import { FictionalLabel } from '../../ui/member-card'
 import { OverflowItem, OverflowMenu } from '../../ui/overflow-menu'
 import { Avatar } from './avatar'
 import { BackIcon } from './icons'
@@ -12,19 +13,9 @@ import type { ConversationAnswer } from './chat-api'
 
 const Who = styled.a({ display: 'flex', alignItems: 'center', gap: 10, minWidth: 0, flex: 1, color: 'inherit', textDecoration: 'none' })
 const WhoText = styled.span({ display: 'flex', flexDirection: 'column', minWidth: 0, lineHeight: 1.25 })
-const WhoName = styled.span({ fontWeight: 800, fontSize: 17, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'flex', alignItems: 'center', gap: 8 })
-const WhoSub = styled.span<{ typing?: boolean }>(({ theme, typing }) => ({ fontSize: 13, color: typing ? theme.colors.primary : theme.colors.muted, fontStyle: typing ? 'italic' : 'normal', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }))
-
-const FictionalTag = styled.span(({ theme }) => ({
-  fontSize: 11,
-  fontWeight: 700,
-  textTransform: 'uppercase',
-  letterSpacing: 0.4,
-  color: theme.colors.onSecondary,
-  background: theme.colors.secondary,
-  borderRadius: 6,
-  padding: '1px 6px',
-}))
+const WhoName = styled.span({ fontWeight: 800, fontSize: 17, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
+const SubLine = styled.span({ display: 'flex', alignItems: 'center', gap: 6, minWidth: 0, marginTop: 2 })
+const WhoSub = styled.span<{ typing?: boolean }>(({ theme, typing }) => ({ fontSize: 13, color: typing ? theme.colors.primary : theme.colors.muted, fontStyle: typing ? 'italic' : 'normal', minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }))
 
 const FictionalWarning = styled.p(({ theme }) => ({
   margin: 0,
@@ -76,15 +67,16 @@ export function ConversationHeader({ profile, typing, canRemove, onRemove }: { p
           <Avatar profile={profile} size={44} />
           <WhoText>
             <WhoName>
-              <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                {profile.name}
-                {profile.age ? `, ${profile.age}` : ''}
-              </span>
-              {profile.fictional && <FictionalTag data-testid="fictional-label">{settings.fictional_singular}</FictionalTag>}
+              {profile.name}
+              {profile.age ? `, ${profile.age}` : ''}
             </WhoName>
-            <WhoSub typing={typing} aria-live="polite">
-              {typing ? t('chats.typing', { name: profile.name }) : place}
-            </WhoSub>
+            {/* The label leads the second line, so a phone keeps the name and age whole beside it. */}
+            <SubLine>
+              {profile.fictional && <FictionalLabel size="small" />}
+              <WhoSub typing={typing} aria-live="polite">
+                {typing ? t('chats.typing', { name: profile.name }) : place}
+              </WhoSub>
+            </SubLine>
           </WhoText>
         </Who>
         {/* Deleting the conversation waits in a menu, not beside the name as prominent as the gift. */}

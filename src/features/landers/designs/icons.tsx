@@ -60,7 +60,7 @@ export function IconsLander() {
               <figcaption>
                 {m.name}, {m.age}
               </figcaption>
-              {m.fictional && <FictionalLabel style={{ fontSize: 10, padding: '0 6px' }} />}
+              {m.fictional && <FictionalLabel size="small" style={{ fontSize: 10 }} />}
             </Figure>
           ))}
         </Faces>

@@ -68,7 +68,7 @@ export function TransitionsVideoLander() {
                 <div>
                   <Portrait member={m} label={false} />
                 </div>
-                {m.fictional && <FictionalLabel style={{ fontSize: 10, padding: '0 6px', marginTop: 4 }} />}
+                {m.fictional && <FictionalLabel size="small" style={{ marginTop: 4 }} />}
               </figure>
             ))}
           </Strip>
