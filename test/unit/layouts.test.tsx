@@ -196,16 +196,25 @@ describe('layouts of SPEC.md section 2', () => {
 describe('the error page', () => {
   beforeEach(() => window.localStorage.setItem('site-entry-warning', '2026-01-01T00:00:00Z'))
 
-  it('on 404 shows the not-found text and the link back home', () => {
-    renderShell({ layout: 'default', extra: { is404: true }, page: <ErrorPage /> })
+  it('on 404 shows the not-found text and the link back home, in the language of the page', () => {
+    const nl = renderShell({ layout: 'default', extra: { is404: true }, page: <ErrorPage /> })
+    expect(screen.getByTestId('error-message').textContent).toBe('Deze pagina bestaat niet (meer)')
+    expect(screen.getByRole('link', { name: 'Terug naar de startpagina' }).getAttribute('href')).toBe('/')
+    nl.unmount()
+    // English keeps SPEC.md's words; German is German.
+    const en = renderShell({ layout: 'default', tenant: 'euroflirt', lng: 'en', extra: { is404: true }, page: <ErrorPage /> })
     expect(screen.getByTestId('error-message').textContent).toBe('This page could not be found')
     expect(screen.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/')
+    en.unmount()
+    renderShell({ layout: 'default', tenant: 'flirtbelgie', lng: 'de', extra: { is404: true }, page: <ErrorPage /> })
+    expect(screen.getByTestId('error-message').textContent).toBe('Diese Seite gibt es nicht (mehr)')
+    expect(screen.getByRole('link', { name: 'Zurück zur Startseite' })).toBeTruthy()
   })
 
-  it('otherwise shows the message or "Error", status 500 by default, without the home link', () => {
+  it('otherwise shows the message or the word for an error, status 500 by default, without the home link', () => {
     renderShell({ layout: 'default', extra: { is404: false }, page: <ErrorPage /> })
     expect(screen.getByTestId('error-status').textContent).toBe('500')
-    expect(screen.getByTestId('error-message').textContent).toBe('Error')
+    expect(screen.getByTestId('error-message').textContent).toBe('Er is een fout opgetreden')
     expect(screen.queryByTestId('back-home')).toBeNull()
     renderShell({ layout: 'default', extra: { is404: false, abortReason: 'Geen toegang', abortStatusCode: 403 } as Partial<PageContext>, page: <ErrorPage /> })
     expect(screen.getAllByTestId('error-message')[1].textContent).toBe('Geen toegang')
@@ -217,7 +226,7 @@ describe('the error page', () => {
     const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined)
     try {
       renderShell({ layout: 'default', extra: { is404: false, abortStatusCode: broken } as unknown as Partial<PageContext>, page: <ErrorPage /> })
-      expect(screen.getByText(/An error occurred while showing the error page/)).toBeTruthy()
+      expect(screen.getByText(/Er is een fout opgetreden bij het tonen van de foutpagina/)).toBeTruthy()
       expect(screen.getByRole('link', { name: 'Naar de startpagina' }).getAttribute('href')).toBe('/')
       expect(screen.queryByRole('link', { name: 'Home' })).toBeNull()
     } finally {

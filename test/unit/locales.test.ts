@@ -60,7 +60,18 @@ it('the Dutch texts of SPEC.md are verbatim', () => {
   expect(nl['login.blocked']).toBe('Te veel foute pogingen, account voor {{minutes}} min geblokkeerd.')
   expect(nl['errors.generic']).toBe('Er is een fout opgetreden, probeer het later opnieuw.')
   expect(nl['validation.email_invalid']).toBe('Ongeldige e-mail')
-  expect(nl['errors.back_home']).toBe('Back to the home page')
+})
+
+it('the error page speaks the page\'s language; English keeps the words SPEC.md quotes (decision 003, addendum)', () => {
+  const en = load('en', 'common')
+  expect(en['errors.error']).toBe('Error')
+  expect(en['errors.not_found_page']).toBe('This page could not be found')
+  expect(en['errors.back_home']).toBe('Back to the home page')
+  expect(en['errors.error_page_failed']).toBe('An error occurred while showing the error page')
+  for (const lng of LOCALES.filter((l) => !l.startsWith('en'))) {
+    const texts = load(lng, 'common')
+    for (const key of ['errors.error', 'errors.not_found_page', 'errors.back_home', 'errors.error_page_failed']) expect([lng, key, texts[key]]).not.toEqual([lng, key, en[key]])
+  }
 })
 
 it('the parts of common hold disjoint top-level keys', () => {
