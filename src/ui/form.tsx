@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react'
+import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
 import styled from './styled'
 
 const Label = styled.label({ display: 'block', marginBottom: 16, fontWeight: 600 })
@@ -18,6 +18,7 @@ const inputStyle = ({ theme, invalid }: { theme: import('@emotion/react').Theme;
 })
 const Input = styled.input<{ invalid?: boolean }>(inputStyle)
 const Textarea = styled.textarea<{ invalid?: boolean }>(inputStyle)
+const Select = styled.select<{ invalid?: boolean }>(inputStyle)
 /** A select in the look of the text fields (for a select without its own label row: inline, as wide as its text). */
 export const SelectInput = styled.select<{ invalid?: boolean }>((props) => ({ ...inputStyle(props), display: 'inline-block', width: 'auto', marginTop: 0 }))
 /** The localized error under a field. */
@@ -50,6 +51,19 @@ export function TextAreaField({ label, error, name, ...rest }: FieldProps & Text
     <Label>
       {label}
       <Textarea name={name} invalid={Boolean(error)} aria-invalid={Boolean(error)} rows={6} {...rest} />
+      {error && <FieldError role="alert">{error}</FieldError>}
+    </Label>
+  )
+}
+
+/** A select under its label, in the look and spacing of the text fields, with its localized error. */
+export function SelectField({ label, error, name, children, ...rest }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <Label>
+      {label}
+      <Select name={name} invalid={Boolean(error)} aria-invalid={Boolean(error)} {...rest}>
+        {children}
+      </Select>
       {error && <FieldError role="alert">{error}</FieldError>}
     </Label>
   )

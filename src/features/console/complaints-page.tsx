@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from '../../shared/use-translation'
 import { callEndpoint, useEndpoint } from '../../shared/api-client'
 import { errorText } from './error-text'
-import { Alert, TextAreaField } from '../../ui/form'
+import { Alert, SelectInput, TextAreaField } from '../../ui/form'
 import { Button } from '../../ui/button'
 import { PageTitle } from '../../ui/page'
 import { ConsoleFrame, Section } from './console-frame'
@@ -36,14 +36,14 @@ function Inbox({ staff }: { staff: StaffMe }) {
       <PageTitle>{t('admin.complaints.title')}</PageTitle>
       <label style={{ display: 'inline-flex', gap: 8, alignItems: 'center', marginBottom: 12 }}>
         {t('admin.complaints.filter')}
-        <select value={status} onChange={(e) => setStatus(e.target.value as Status | '')}>
+        <SelectInput value={status} onChange={(e) => setStatus(e.target.value as Status | '')}>
           <option value="">{t('admin.complaints.all')}</option>
           {COMPLAINT_STATUSES.map((s) => (
             <option key={s} value={s}>
               {t(`admin.complaints.status.${s}`)}
             </option>
           ))}
-        </select>
+        </SelectInput>
       </label>
       {(error || notice) && <Alert role="alert">{notice ?? error?.message}</Alert>}
       {data && data.complaints.length === 0 && <p>{t('admin.none')}</p>}
@@ -66,17 +66,17 @@ function Inbox({ staff }: { staff: StaffMe }) {
           <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', alignItems: 'center', marginBottom: 8 }}>
             <label style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
               {t('admin.members.status')}
-              <select value={c.status} disabled={!may('complaints.update')} onChange={(e) => run(() => callEndpoint(complaintUpdateEndpoint, { body: { id: c.id, status: e.target.value as Status } }))}>
+              <SelectInput value={c.status} disabled={!may('complaints.update')} onChange={(e) => run(() => callEndpoint(complaintUpdateEndpoint, { body: { id: c.id, status: e.target.value as Status } }))}>
                 {COMPLAINT_STATUSES.map((s) => (
                   <option key={s} value={s}>
                     {t(`admin.complaints.status.${s}`)}
                   </option>
                 ))}
-              </select>
+              </SelectInput>
             </label>
             <label style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
               {t('admin.complaints.assigned')}
-              <select
+              <SelectInput
                 value={c.assigned_to ?? ''}
                 disabled={!may('complaints.update')}
                 onChange={(e) => run(() => callEndpoint(complaintUpdateEndpoint, { body: { id: c.id, assigned_to: e.target.value ? Number(e.target.value) : null } }))}
@@ -87,7 +87,7 @@ function Inbox({ staff }: { staff: StaffMe }) {
                     {a.email}
                   </option>
                 ))}
-              </select>
+              </SelectInput>
             </label>
           </div>
           {c.reply && (

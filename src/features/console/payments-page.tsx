@@ -5,7 +5,7 @@ import { useTranslation } from '../../shared/use-translation'
 import { callEndpoint, useEndpoint } from '../../shared/api-client'
 import { errorText } from './error-text'
 import { HttpError } from '../../shared/http'
-import { Alert, TextField } from '../../ui/form'
+import { Alert, SelectField, TextField } from '../../ui/form'
 import { Button } from '../../ui/button'
 import { PageTitle } from '../../ui/page'
 import { ConsoleFrame, Section, Table, TableWrap } from './console-frame'
@@ -67,21 +67,22 @@ function Payments({ staff }: { staff: StaffMe }) {
     <>
       <PageTitle>{t('admin.payments.title')}</PageTitle>
       <form method="post" onSubmit={search} style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-end', marginBottom: 12 }}>
-        <label style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
-          {t('admin.payments.filter')}
-          <select value={status} onChange={(e) => setStatus(e.target.value as Status | '')} data-testid="payments-status">
+        <div style={{ flex: '0 1 200px' }}>
+          <SelectField name="status" label={t('admin.payments.filter')} value={status} onChange={(e) => setStatus(e.target.value as Status | '')} data-testid="payments-status">
             <option value="">{t('admin.payments.all')}</option>
             {CONSOLE_PAYMENT_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {t(`admin.payments.status.${s}`)}
               </option>
             ))}
-          </select>
-        </label>
+          </SelectField>
+        </div>
         <div style={{ flex: '1 1 220px' }}>
           <TextField name="q" label={t('admin.payments.search_label')} defaultValue={q} />
         </div>
-        <Button type="submit">{t('admin.members.search')}</Button>
+        <Button type="submit" style={{ marginBottom: 16 }}>
+          {t('admin.members.search')}
+        </Button>
       </form>
       {notice && (
         <Alert role={notice.tone === 'danger' ? 'alert' : 'status'} tone={notice.tone}>

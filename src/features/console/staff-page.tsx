@@ -5,7 +5,7 @@ import { useTranslation } from '../../shared/use-translation'
 import { callEndpoint, useEndpoint } from '../../shared/api-client'
 import { errorText } from './error-text'
 import { STAFF_ROLES, type StaffRole } from '../../shared/staff-policy'
-import { Alert, TextField } from '../../ui/form'
+import { Alert, SelectField, TextField } from '../../ui/form'
 import { Button } from '../../ui/button'
 import { PageTitle } from '../../ui/page'
 import { ConsoleFrame, Section, Table, TableWrap } from './console-frame'
@@ -52,29 +52,23 @@ function Staff() {
             {notice.text}
           </Alert>
         )}
-        <form method="post" onSubmit={submit} style={{ display: 'grid', gap: 8 }}>
+        <form method="post" onSubmit={submit} style={{ display: 'grid' }}>
           <TextField name="email" type="email" label={t('admin.login.email')} autoComplete="off" required maxLength={254} />
           <TextField name="password" type="password" label={t('admin.staff.password', { min: STAFF_PASSWORD_MIN_LENGTH })} autoComplete="new-password" required minLength={STAFF_PASSWORD_MIN_LENGTH} />
-          <label style={{ display: 'grid', gap: 4 }}>
-            {t('admin.staff.role')}
-            <select name="role" defaultValue="moderator">
-              {STAFF_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {t(`admin.role.${r}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label style={{ display: 'grid', gap: 4 }}>
-            {t('admin.staff.tenant')}
-            <select name="tenant" required>
-              {tenants.data?.tenants.map((x) => (
-                <option key={x.id} value={x.id}>
-                  {x.name} ({x.pool})
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField name="role" label={t('admin.staff.role')} defaultValue="moderator">
+            {STAFF_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(`admin.role.${r}`)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField name="tenant" label={t('admin.staff.tenant')} required>
+            {tenants.data?.tenants.map((x) => (
+              <option key={x.id} value={x.id}>
+                {x.name} ({x.pool})
+              </option>
+            ))}
+          </SelectField>
           <Button type="submit" disabled={busy}>
             {t('admin.staff.submit')}
           </Button>

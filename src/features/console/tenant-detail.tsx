@@ -5,7 +5,7 @@ import { useState } from 'react'
 import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { useEndpoint } from '../../shared/api-client'
-import { Alert } from '../../ui/form'
+import { Alert, SelectInput } from '../../ui/form'
 import { Section, Table, TableWrap } from './console-frame'
 import { tenantDetailEndpoint, type ConsoleTenant, type ContrastResultView } from './tenant-endpoints'
 
@@ -129,13 +129,13 @@ export function TenantDetail({ tenant }: { tenant: ConsoleTenant }) {
         <h2 id={`settings-${tenant.id}`}>{t('admin.tenants.settings_title')}</h2>
         <label style={{ display: 'inline-flex', gap: 8, alignItems: 'center', marginBottom: 8 }}>
           {t('admin.tenants.settings_language')}
-          <select value={data.settings_language} onChange={(e) => setLng(e.target.value)} data-testid="settings-language">
+          <SelectInput value={data.settings_language} onChange={(e) => setLng(e.target.value)} data-testid="settings-language">
             {tenant.languages.map((l) => (
               <option key={l} value={l}>
                 {l}
               </option>
             ))}
-          </select>
+          </SelectInput>
         </label>
         <TableWrap>
           <SettingsTable data-testid="tenant-settings">

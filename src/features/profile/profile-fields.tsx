@@ -1,6 +1,6 @@
 // The fields of the member's own profile (SPEC.md section 3), shared by /complete-signup, /profile and the
 // settings screen. Each field is controlled (value, onChange) and shows its own localized error.
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useState } from 'react'
 import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
@@ -12,7 +12,7 @@ import { useSnapshot } from 'valtio'
 import { geoStore, locatePlace, refreshGeoPermission } from '../../shared/geolocation-state'
 import { PROFILE_VALUES, type ProfileValueField } from '../../shared/profile-values'
 import type { OwnProfile } from '../../shared/contracts'
-import { Alert, FieldError, TextField } from '../../ui/form'
+import { Alert, FieldError, SelectField, TextField } from '../../ui/form'
 import { Button } from '../../ui/button'
 
 export const Choices = styled.div({ display: 'flex', flexWrap: 'wrap', gap: 8, margin: '8px 0 18px' })
@@ -26,25 +26,6 @@ export const Chip = styled.label(({ theme }) => ({
   input: { position: 'absolute', opacity: 0, pointerEvents: 'none' },
   '&:has(input:checked)': { borderColor: theme.colors.primary, background: theme.colors.primarySoft, color: theme.colors.primaryDark },
   '&:has(input:focus-visible)': { outline: `3px solid ${theme.colors.secondary}` },
-}))
-const SelectLabel = styled.label(({ theme }) => ({
-  display: 'block',
-  fontWeight: 600,
-  marginBottom: 14,
-  select: {
-    display: 'block',
-    width: '100%',
-    minHeight: 44,
-    marginTop: 6,
-    borderRadius: 10,
-    padding: '0 10px',
-    fontSize: 16,
-    fontWeight: 400,
-    border: `1.5px solid ${theme.colors.border}`,
-    background: '#fff',
-    color: theme.colors.text,
-  },
-  'select[aria-invalid="true"]': { borderColor: theme.colors.danger },
 }))
 const Fieldset = styled.fieldset({ border: 'none', padding: 0, margin: 0, legend: { fontWeight: 700, padding: 0 } })
 
@@ -72,24 +53,11 @@ export function ValueChoice({ field, value, onChange, error }: { field: ProfileV
   )
 }
 
-/** A labelled select with its localized error. */
-function SelectField({ label, name, value, onChange, error, children }: { label: string; name: string; value: string; onChange: (v: string) => void; error?: string; children: ReactNode }) {
-  return (
-    <SelectLabel>
-      {label}
-      <select name={name} value={value} aria-invalid={Boolean(error)} onChange={(e) => onChange(e.target.value)}>
-        {children}
-      </select>
-      {error && <FieldError role="alert">{error}</FieldError>}
-    </SelectLabel>
-  )
-}
-
 /** One value of a longer list as a select, with an empty choice. */
 export function ValueSelect({ field, value, onChange, error }: { field: ProfileValueField; value: string | null; onChange: (v: string | null) => void; error?: string }) {
   const { t } = useTranslation()
   return (
-    <SelectField label={t(`profile_fields.${field}`)} name={field} value={value ?? ''} onChange={(v) => onChange(v || null)} error={error}>
+    <SelectField label={t(`profile_fields.${field}`)} name={field} value={value ?? ''} onChange={(e) => onChange(e.target.value || null)} error={error}>
       <option value="">{t('profile_fields.choose')}</option>
       {PROFILE_VALUES[field].map((v) => (
         <option key={v} value={v}>
@@ -167,14 +135,14 @@ export function LocationFields({ profile, set, errors = {} }: { profile: Place; 
   return (
     <>
       <UseMyLocation onPlace={(p) => set(p)} />
-      <SelectField label={t('profile_fields.country')} name="country" value={profile.country} onChange={(country) => set({ country, region: null })} error={errors.country}>
+      <SelectField label={t('profile_fields.country')} name="country" value={profile.country} onChange={(e) => set({ country: e.target.value, region: null })} error={errors.country}>
         {tenant.settings.countries.map((c) => (
           <option key={c.code} value={c.code}>
             {c.name}
           </option>
         ))}
       </SelectField>
-      <SelectField label={t('profile_fields.region')} name="region" value={profile.region ?? ''} onChange={(region) => set({ region: region || null })} error={errors.region}>
+      <SelectField label={t('profile_fields.region')} name="region" value={profile.region ?? ''} onChange={(e) => set({ region: e.target.value || null })} error={errors.region}>
         <option value="">{t('profile_fields.choose')}</option>
         {countryRegions.map((r) => (
           <option key={r.code} value={r.code}>
