@@ -78,6 +78,12 @@ test('a free member runs out of credits in a chat, buys a bundle with the welcom
   await expect(page.getByTestId('payment-result')).toHaveAttribute('data-status', 'paid', { timeout: 20_000 })
   await expect(page.getByRole('heading', { name: 'Betaling gelukt!' })).toBeVisible()
   await expect(page.getByTestId('toast')).toContainText('120 credits toegevoegd')
+  // The toast never covers the phone's tab bar.
+  const tabs = page.getByTestId('member-tabs')
+  if ((await tabs.evaluate((el) => getComputedStyle(el).position)) === 'fixed') {
+    const [toast, bar] = [await page.getByTestId('toast').boundingBox(), await tabs.boundingBox()]
+    expect(toast!.y + toast!.height).toBeLessThanOrEqual(bar!.y)
+  }
   // Premium now: the navigation shows the credits instead of Get Premium.
   await expect(page.getByTestId('nav-credits')).toBeVisible()
   await expect(page.getByTestId('nav-premium')).toHaveCount(0)

@@ -334,7 +334,7 @@ export function TopNav({ brandOnly = false, tabsOnly = false, hideTabs = false }
           {tenant.settings.name}
         </Brand>
         {!brandOnly && user && (
-          <MemberLinks hideTabs={hideTabs} data-testid="member-tabs">
+          <MemberLinks hideTabs={hideTabs} data-testid="member-tabs" data-tab-bar={hideTabs ? undefined : ''}>
             <NavLink href="/members" aria-current={current(urlPathname, '/members')}>
               <SearchIcon />
               <span>{t('nav.search')}</span>
