@@ -3,24 +3,15 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { hydrateRoot } from 'react-dom/client'
-import createCache from '@emotion/cache'
-import type { PageContext } from 'vike/types'
-import { PageShell } from '../../renderer/page-shell'
-import { createI18nService } from '../../src/server/i18n.server'
-import { publicTenant } from '../../src/server/public-tenant.server'
-import { createSessionStore } from '../../src/shared/session/session-store'
 import { chatStore, createChatState } from '../../src/features/chat/chat-store'
 import { ChatsScreen } from '../../src/features/chat/chats-page'
-import type { Services } from '../../src/server/context.server'
 import type { PresentedUser } from '../../src/shared/contracts'
 import type { ChatMessage } from '../../src/shared/chat-contracts'
 import type { ConversationAnswer } from '../../src/features/chat/chat-api'
-import { demoTenants } from '../support/tenants'
+import { shellContext } from '../support/shell'
 
 jest.mock('vike/client/router', () => ({ navigate: jest.fn(async () => {}) }))
 
-const i18nService = createI18nService()
-const tenants = demoTenants()
 const member: PresentedUser = {
   id: 1, email: 'a@b.nl', status: 'active', credits: 40, paid_user: true, signup_date: '2026-01-01T00:00:00Z', language: 'nl',
   fictional_icon: false, notifications_disabled: [], profile: { id: 1, name: 'Mark', country: 'NL', status: 'active', main_image: null },
@@ -60,30 +51,13 @@ function answerWith(routesIn: Route[]) {
   }) as unknown as typeof fetch
 }
 
+/** Conversation 5 in the chat layout; a new page context and session store on every call, as a page load has. */
 function conversationTree(initial?: ConversationAnswer) {
-  const tenant = tenants.byId.get('datingstad')!
-  const i18n = i18nService.forRequest('nl')
-  const ctx = { tenant, lng: 'nl', i18n, t: i18n.t.bind(i18n), country: undefined, account: undefined }
-  const services = { i18n: i18nService, vapid: { publicKey: 'k', privateKey: 'p' } } as unknown as Services
-  const pageContext = { tenant: publicTenant(services, ctx as never), lng: 'nl', user: member, config: { layout: 'chat' }, urlPathname: '/chats/5' } as unknown as PageContext
-  return (
-    <PageShell pageContext={pageContext} cache={createCache({ key: 'css' })} i18n={i18n} store={createSessionStore(member)}>
-      <ChatsScreen conversationId={5} initial={initial} />
-    </PageShell>
-  )
+  return shellContext({ user: member, layout: 'chat', extra: { urlPathname: '/chats/5' } }).shell(<ChatsScreen conversationId={5} initial={initial} />)
 }
 
 function renderConversation() {
-  const tenant = tenants.byId.get('datingstad')!
-  const i18n = i18nService.forRequest('nl')
-  const ctx = { tenant, lng: 'nl', i18n, t: i18n.t.bind(i18n), country: undefined, account: undefined }
-  const services = { i18n: i18nService, vapid: { publicKey: 'k', privateKey: 'p' } } as unknown as Services
-  const pageContext = { tenant: publicTenant(services, ctx as never), lng: 'nl', user: member, config: { layout: 'chat' }, urlPathname: '/chats/5' } as unknown as PageContext
-  return render(
-    <PageShell pageContext={pageContext} cache={createCache({ key: 'css' })} i18n={i18n} store={createSessionStore(member)}>
-      <ChatsScreen conversationId={5} />
-    </PageShell>,
-  )
+  return render(conversationTree())
 }
 
 const conversation = (messages: ChatMessage[], hasMore: boolean) => ({ status: 200, body: { conversation: { id: 5, profile, last_read_by_other: null, started_by_me: true }, messages, has_more: hasMore } })

@@ -1,12 +1,5 @@
-import { act, render, screen, within } from '@testing-library/react'
-import createCache from '@emotion/cache'
-import type { PageContext } from 'vike/types'
-import { PageShell } from '../../renderer/page-shell'
-import { createI18nService } from '../../src/server/i18n.server'
-import { demoTenants } from '../support/tenants'
-import { publicTenant } from '../../src/server/public-tenant.server'
-import { createSessionStore } from '../../src/shared/session/session-store'
-import type { Services } from '../../src/server/context.server'
+import { act, screen, within } from '@testing-library/react'
+import { renderInShell } from '../support/shell'
 import type { PresentedUser } from '../../src/shared/contracts'
 import type { ChatListItem } from '../../src/shared/chat-contracts'
 import { ChatList } from '../../src/features/chat/chat-list'
@@ -14,8 +7,6 @@ import { chatStore, createChatState } from '../../src/features/chat/chat-store'
 
 jest.mock('vike/client/router', () => ({ navigate: jest.fn(async () => {}) }))
 
-const i18nService = createI18nService()
-const tenants = demoTenants()
 const member: PresentedUser = {
   id: 1, email: 'a@b.nl', status: 'active', credits: 0, paid_user: false, signup_date: '2026-01-01T00:00:00Z', language: 'nl',
   fictional_icon: false, notifications_disabled: [], profile: { id: 1, name: 'Sanne', country: 'NL', status: 'active', main_image: null },
@@ -28,18 +19,9 @@ const chat = (id: number, name: string, fictional: boolean): ChatListItem => ({
 })
 
 async function renderList(tenantId: string) {
-  const tenant = tenants.byId.get(tenantId)!
-  const i18n = i18nService.forRequest('nl')
-  const ctx = { tenant, lng: 'nl', i18n, t: i18n.t.bind(i18n), country: undefined, account: undefined }
-  const services = { i18n: i18nService, vapid: { publicKey: 'k', privateKey: 'p' } } as unknown as Services
-  const pageContext = { tenant: publicTenant(services, ctx as never), lng: 'nl', user: member, config: { layout: 'chat' }, routeParams: {} } as unknown as PageContext
-  const result = render(
-    <PageShell pageContext={pageContext} cache={createCache({ key: 'css' })} i18n={i18n} store={createSessionStore(member)}>
-      <ChatList activeId={null} />
-    </PageShell>,
-  )
+  const result = renderInShell(<ChatList activeId={null} />, { tenant: tenantId, user: member, layout: 'chat' })
   await act(async () => undefined)
-  return { ...result, settings: pageContext.tenant.settings }
+  return result
 }
 
 afterEach(() => Object.assign(chatStore, createChatState()))

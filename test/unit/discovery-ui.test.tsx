@@ -1,12 +1,6 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import createCache from '@emotion/cache'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import type { PageContext } from 'vike/types'
-import { PageShell } from '../../renderer/page-shell'
-import { createI18nService } from '../../src/server/i18n.server'
-import { demoTenants } from '../support/tenants'
-import { publicTenant } from '../../src/server/public-tenant.server'
-import { createSessionStore } from '../../src/shared/session/session-store'
-import type { Services } from '../../src/server/context.server'
+import { renderInShell } from '../support/shell'
 import type { PresentedUser } from '../../src/shared/contracts'
 import type { MemberCard, MemberProfile, SearchResponse } from '../../src/shared/discovery-contracts'
 import { dragTransform, swipeDecision } from '../../src/features/discovery/swipe-gesture'
@@ -24,9 +18,6 @@ import { PROFILE_SKELETON_DELAY_MS } from '../../src/features/discovery/profile-
 import { searchState } from '../../src/features/discovery/search-store'
 import { shouldShowBackButton } from '../../src/ui/back-button'
 
-const i18nService = createI18nService()
-const tenants = demoTenants()
-
 const member: PresentedUser = {
   id: 1, email: 'a@b.nl', status: 'active', credits: 0, paid_user: false, signup_date: '2026-01-01T00:00:00Z', language: 'nl',
   fictional_icon: false, notifications_disabled: [], profile: { id: 1, name: 'Sanne', country: 'NL', status: 'active', main_image: null },
@@ -39,17 +30,7 @@ const card = (id: number, extra: Partial<MemberCard> = {}): MemberCard => ({
 
 /** Renders a page in the shell and lets the first effects (the likes badge's load) settle. */
 async function renderPage(page: React.ReactNode, extra: Partial<PageContext> = {}, user: PresentedUser | null = member, site: { tenant?: string; lng?: 'nl' | 'de' } = {}) {
-  const tenant = tenants.byId.get(site.tenant ?? 'datingstad')!
-  const lng = site.lng ?? 'nl'
-  const i18n = i18nService.forRequest(lng)
-  const ctx = { tenant, lng, i18n, t: i18n.t.bind(i18n), country: undefined, account: undefined }
-  const services = { i18n: i18nService, vapid: { publicKey: 'k', privateKey: 'p' } } as unknown as Services
-  const pageContext = { tenant: publicTenant(services, ctx as never), lng, user, config: { layout: 'default' }, routeParams: {}, ...extra } as unknown as PageContext
-  const result = render(
-    <PageShell pageContext={pageContext} cache={createCache({ key: 'css' })} i18n={i18n} store={createSessionStore(user)}>
-      {page}
-    </PageShell>,
-  )
+  const result = renderInShell(page, { ...site, user, extra })
   await act(async () => undefined)
   return result
 }

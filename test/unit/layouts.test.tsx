@@ -1,33 +1,12 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import createCache from '@emotion/cache'
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import type { PageContext } from 'vike/types'
-import { PageShell } from '../../renderer/page-shell'
-import { createI18nService } from '../../src/server/i18n.server'
-import { demoTenants } from '../support/tenants'
-import { publicTenant } from '../../src/server/public-tenant.server'
-import { createSessionStore } from '../../src/shared/session/session-store'
+import { renderInShell, type ShellOptions } from '../support/shell'
 import { ErrorPage } from '../../src/features/layout/error-page'
-import type { Services } from '../../src/server/context.server'
 import type { LayoutName } from '../../renderer/types'
-import type { Locale } from '../../src/shared/locales'
 import type { PresentedUser } from '../../src/shared/contracts'
 
-const i18nService = createI18nService()
-// jsdom cannot run esbuild (the server's tenant loader): the demo tenant files are imported directly.
-const tenants = demoTenants()
-
-function renderShell(opts: { layout: LayoutName; tenant?: string; lng?: Locale; user?: PresentedUser | null; extra?: Partial<PageContext>; page?: React.ReactNode }) {
-  const tenant = tenants.byId.get(opts.tenant ?? 'datingstad')!
-  const lng = opts.lng ?? 'nl'
-  const i18n = i18nService.forRequest(lng)
-  const ctx = { tenant, lng, i18n, t: i18n.t.bind(i18n), country: undefined, account: undefined }
-  const services = { i18n: i18nService, vapid: { publicKey: 'k', privateKey: 'p' } } as unknown as Services
-  const pageContext = { tenant: publicTenant(services, ctx), lng, user: opts.user ?? null, config: { layout: opts.layout }, ...opts.extra } as unknown as PageContext
-  return render(
-    <PageShell pageContext={pageContext} cache={createCache({ key: 'css' })} i18n={i18n} store={createSessionStore(opts.user ?? null)}>
-      {opts.page ?? <p>content</p>}
-    </PageShell>,
-  )
+function renderShell({ page, ...opts }: ShellOptions & { layout: LayoutName; page?: React.ReactNode }) {
+  return renderInShell(page ?? <p>content</p>, opts)
 }
 
 const member: PresentedUser = {

@@ -1,31 +1,12 @@
 // Reactivation by login (issue 19 bug 6, docs/decisions/025-reactivation-by-login.md): the answer account_deleted
 // shows its message with a button that sends the same credentials again with reactivate.
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import '../support/text-encoder'
-import createCache from '@emotion/cache'
-import type { PageContext } from 'vike/types'
-import { PageShell } from '../../renderer/page-shell'
-import { createI18nService } from '../../src/server/i18n.server'
-import { demoTenants } from '../support/tenants'
-import { publicTenant } from '../../src/server/public-tenant.server'
-import { createSessionStore } from '../../src/shared/session/session-store'
-import type { Services } from '../../src/server/context.server'
+import { renderInShell } from '../support/shell'
 import { LoginPage } from '../../src/features/accounts/login-page'
 
-const i18nService = createI18nService()
-const tenants = demoTenants()
-
 async function renderLogin() {
-  const tenant = tenants.byId.get('datingstad')!
-  const i18n = i18nService.forRequest('nl')
-  const ctx = { tenant, lng: 'nl', i18n, t: i18n.t.bind(i18n), country: undefined, account: undefined }
-  const services = { i18n: i18nService, vapid: { publicKey: 'k', privateKey: 'p' } } as unknown as Services
-  const pageContext = { tenant: publicTenant(services, ctx as never), lng: 'nl', user: null, config: { layout: 'default' }, routeParams: {}, urlPathname: '/login' } as unknown as PageContext
-  render(
-    <PageShell pageContext={pageContext} cache={createCache({ key: 'css' })} i18n={i18n} store={createSessionStore(null)}>
-      <LoginPage />
-    </PageShell>,
-  )
+  renderInShell(<LoginPage />, { extra: { urlPathname: '/login' } })
   await act(async () => undefined)
 }
 

@@ -1,17 +1,12 @@
 // Bugs of issue 19 (the member's everyday experience) that a component test can hold: the account menu, the way
 // back after logging in, one place formatter, the profile steps starting at their title, dates in the tenant's zone.
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import '../support/text-encoder'
 import fs from 'node:fs'
 import path from 'node:path'
-import createCache from '@emotion/cache'
 import type { PageContext } from 'vike/types'
-import { PageShell } from '../../renderer/page-shell'
-import { createI18nService } from '../../src/server/i18n.server'
 import { demoTenants } from '../support/tenants'
-import { publicTenant } from '../../src/server/public-tenant.server'
-import { createSessionStore } from '../../src/shared/session/session-store'
-import type { Services } from '../../src/server/context.server'
+import { renderInShell, shellContext } from '../support/shell'
 import type { OwnProfile, PresentedUser } from '../../src/shared/contracts'
 import type { MemberProfile } from '../../src/shared/discovery-contracts'
 import { LoginRequired } from '../../src/ui/login-required'
@@ -28,7 +23,6 @@ import { infoPageData } from '../../src/features/info-pages/info-pages.server'
 import { companyRegistry } from '../../src/shared/tenant-schema'
 import type { Locale } from '../../src/shared/locales'
 
-const i18nService = createI18nService()
 const tenants = demoTenants()
 
 const member: PresentedUser = {
@@ -37,16 +31,7 @@ const member: PresentedUser = {
 }
 
 async function renderPage(page: React.ReactNode, extra: Partial<PageContext> = {}, user: PresentedUser | null = member) {
-  const tenant = tenants.byId.get('datingstad')!
-  const i18n = i18nService.forRequest('nl')
-  const ctx = { tenant, lng: 'nl', i18n, t: i18n.t.bind(i18n), country: undefined, account: undefined }
-  const services = { i18n: i18nService, vapid: { publicKey: 'k', privateKey: 'p' } } as unknown as Services
-  const pageContext = { tenant: publicTenant(services, ctx as never), lng: 'nl', user, config: { layout: 'default' }, routeParams: {}, urlPathname: '/', ...extra } as unknown as PageContext
-  const result = render(
-    <PageShell pageContext={pageContext} cache={createCache({ key: 'css' })} i18n={i18n} store={createSessionStore(user)}>
-      {page}
-    </PageShell>,
-  )
+  const result = renderInShell(page, { user, extra: { urlPathname: '/', ...extra } })
   await act(async () => undefined)
   return result
 }
@@ -339,11 +324,9 @@ describe('dates in the tenant time zone (bug 2)', () => {
 
 describe('the company registry on the legal pages (bug 10)', () => {
   const page = (tenantId: string, lng: Locale, token: string) => {
-    const tenant = tenants.byId.get(tenantId)!
-    const i18n = i18nService.forRequest(lng)
-    const ctx = { tenant, lng, i18n, t: i18n.t.bind(i18n), country: undefined, account: undefined }
-    const services = { i18n: i18nService, vapid: { publicKey: 'k', privateKey: 'p' } } as unknown as Services
-    const pageContext = { tenant: publicTenant(services, ctx as never), lng, i18nServer: i18n, services: { extraPage: () => undefined }, headersOriginal: {} }
+    // The public tenant and i18next instance of a page; infoPageData reads the server's side of the context too.
+    const { pageContext: { tenant }, i18n } = shellContext({ tenant: tenantId, lng })
+    const pageContext = { tenant, lng, i18nServer: i18n, services: { extraPage: () => undefined }, headersOriginal: {} }
     const data = infoPageData(pageContext as never, token)!
     return { data, text: JSON.stringify(data) }
   }

@@ -1,15 +1,10 @@
 // The client side of the payments: the low-balance badge, the time bonus (countdown, rules, the modal 40 s after
 // entering the members area and its cancellation), the discount field's errors and prices, the return address.
 import { act, fireEvent, render, screen } from '@testing-library/react'
-import createCache from '@emotion/cache'
 import { ThemeProvider } from '@emotion/react'
 import type { PageContext } from 'vike/types'
-import { PageShell } from '../../renderer/page-shell'
-import { createI18nService } from '../../src/server/i18n.server'
-import { demoTenants } from '../support/tenants'
-import { publicTenant } from '../../src/server/public-tenant.server'
+import { shellContext } from '../support/shell'
 import { createSessionStore, applyBalanceEvent, type SessionState } from '../../src/shared/session/session-store'
-import type { Services } from '../../src/server/context.server'
 import type { PresentedUser } from '../../src/shared/contracts'
 import { buildTheme } from '../../themes/build-theme'
 import { LowBalanceBadge } from '../../src/features/layout/top-nav'
@@ -24,8 +19,6 @@ import type { PayPageData } from '../../src/features/payments/page-data.server'
 
 jest.mock('vike/client/router', () => ({ navigate: jest.fn(async () => {}) }))
 
-const i18nService = createI18nService()
-const tenants = demoTenants()
 const theme = buildTheme({ primary: '#e91e63', secondary: '#ffb300' })
 
 const member: PresentedUser = {
@@ -33,17 +26,9 @@ const member: PresentedUser = {
   fictional_icon: false, notifications_disabled: [], profile: { id: 7, name: 'Sanne', country: 'NL', status: 'active', main_image: null },
 }
 
+/** The page in the shell with the given session store (kept across rerenders) and page context. */
 function shell(store: SessionState, extra: Partial<PageContext>, page: React.ReactNode = <p>inhoud</p>) {
-  const tenant = tenants.byId.get('datingstad')!
-  const i18n = i18nService.forRequest('nl')
-  const ctx = { tenant, lng: 'nl', i18n, t: i18n.t.bind(i18n), country: undefined, account: undefined }
-  const services = { i18n: i18nService, vapid: { publicKey: 'k', privateKey: 'p' } } as unknown as Services
-  const pageContext = { tenant: publicTenant(services, ctx as never), lng: 'nl', user: store.user, config: { layout: 'default' }, routeParams: {}, ...extra } as unknown as PageContext
-  return (
-    <PageShell pageContext={pageContext} cache={createCache({ key: 'css' })} i18n={i18n} store={store}>
-      {page}
-    </PageShell>
-  )
+  return shellContext({ store, extra }).shell(page)
 }
 
 /** A fetch answering by path prefix; unknown paths answer 404. */

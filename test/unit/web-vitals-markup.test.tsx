@@ -1,34 +1,15 @@
 // What Lighthouse found on the member pages (decision 041), held in the markup: the photos of the first grid row
 // are fetched at once and first (they are the page's largest paint; lazy photos waited for layout), and the
 // alerts known only in the browser float instead of pushing the page down when they appear (a layout shift).
-import { act, render, screen } from '@testing-library/react'
+import { act, screen } from '@testing-library/react'
 import '../support/text-encoder'
-import createCache from '@emotion/cache'
-import type { PageContext } from 'vike/types'
-import { PageShell } from '../../renderer/page-shell'
-import { createI18nService } from '../../src/server/i18n.server'
-import { demoTenants } from '../support/tenants'
-import { publicTenant } from '../../src/server/public-tenant.server'
-import { createSessionStore } from '../../src/shared/session/session-store'
-import type { Services } from '../../src/server/context.server'
+import { renderInShell } from '../support/shell'
 import type { MemberCard } from '../../src/shared/discovery-contracts'
 import { cardPhotoLoading, MemberCardLink, MemberGrid } from '../../src/ui/member-card'
 import { DismissibleAlert } from '../../src/ui/dismissible-alert'
 
-const i18nService = createI18nService()
-const tenants = demoTenants()
-
 async function renderPage(page: React.ReactNode) {
-  const tenant = tenants.byId.get('datingstad')!
-  const i18n = i18nService.forRequest('nl')
-  const ctx = { tenant, lng: 'nl', i18n, t: i18n.t.bind(i18n), country: undefined, account: undefined }
-  const services = { i18n: i18nService, vapid: { publicKey: 'k', privateKey: 'p' } } as unknown as Services
-  const pageContext = { tenant: publicTenant(services, ctx as never), lng: 'nl', user: null, config: { layout: 'empty' }, routeParams: {}, urlPathname: '/members' } as unknown as PageContext
-  const result = render(
-    <PageShell pageContext={pageContext} cache={createCache({ key: 'css' })} i18n={i18n} store={createSessionStore(null)}>
-      {page}
-    </PageShell>,
-  )
+  const result = renderInShell(page, { layout: 'empty', extra: { urlPathname: '/members' } })
   await act(async () => undefined)
   return result
 }
