@@ -172,6 +172,33 @@ export function FictionalLabel({ size = 'regular', style }: { size?: 'regular' |
   )
 }
 
+const WarningNote = styled.p({
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: 8,
+  margin: '0 0 12px',
+  padding: '8px 12px',
+  borderRadius: 10,
+  fontSize: 14,
+  background: '#fff8e1',
+  border: '1px solid #f3d37a',
+  color: '#5d4300',
+})
+
+/**
+ * The label and the warning of a fictional profile as one note, for a dialog that lies over the page where they
+ * already show (the first message's suggestions, the gift picker): the member still sees whom they write to.
+ */
+export function FictionalWarningNote() {
+  const { tenant } = usePageContext()
+  return (
+    <WarningNote role="note" data-testid="fictional-warning-note">
+      <FictionalLabel size="small" />
+      <span>{tenant.settings.fictional_warning}</span>
+    </WarningNote>
+  )
+}
+
 const Card = styled.a(({ theme }) => ({
   display: 'flex',
   flexDirection: 'column',

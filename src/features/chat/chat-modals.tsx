@@ -2,6 +2,7 @@
 import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { Modal } from '../../ui/modal'
+import { FictionalWarningNote } from '../../ui/member-card'
 import { Button, ButtonLink } from '../../ui/button'
 import { usePathname } from '../../../renderer/page-context'
 
@@ -49,10 +50,11 @@ const Line = styled.button(({ theme }) => ({
 export const ICEBREAKER_KEYS = ['weekend', 'photo', 'coffee', 'travel', 'music', 'laugh'] as const
 
 /** Suggested first lines for an empty conversation; choosing one puts it in the message field. */
-export function IcebreakerModal({ name, onPick, onClose }: { name: string; onPick: (line: string) => void; onClose: () => void }) {
+export function IcebreakerModal({ name, fictional, onPick, onClose }: { name: string; fictional: boolean; onPick: (line: string) => void; onClose: () => void }) {
   const { t } = useTranslation()
   return (
     <Modal title={t('chats.icebreaker.title', { name })} onClose={onClose} onDismiss={onClose} closeLabel={t('common.close')}>
+      {fictional && <FictionalWarningNote />}
       <p style={{ marginTop: 0 }}>{t('chats.icebreaker.intro')}</p>
       <Lines data-testid="icebreakers">
         {ICEBREAKER_KEYS.map((key) => {

@@ -336,11 +336,12 @@ export function Conversation({ conversationId, memberId, openGift = false, openI
         onPhoto={sendPhoto}
       />
       {refusal && <RefusalModal refusal={refusal} onClose={() => (state.refusal = null)} />}
-      {picker === 'gift' && <GiftPicker name={profile.name} credits={user?.credits ?? null} onPick={sendGift} onClose={() => (state.picker = null)} />}
+      {picker === 'gift' && <GiftPicker name={profile.name} fictional={profile.fictional} credits={user?.credits ?? null} onPick={sendGift} onClose={() => (state.picker = null)} />}
       {picker === 'gif' && <GifPicker onPick={sendGif} onClose={() => (state.picker = null)} />}
       {icebreaker && (
         <IcebreakerModal
           name={profile.name}
+          fictional={profile.fictional}
           onClose={() => (state.icebreaker = false)}
           onPick={(line) => {
             conversation.pickIcebreaker(state, line)

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { Modal } from '../../ui/modal'
+import { FictionalWarningNote } from '../../ui/member-card'
 import { useEndpoint } from '../../shared/api-client'
 import { gifsEndpoint, giftsEndpoint } from './endpoints'
 
@@ -38,11 +39,12 @@ const Tile = styled.button(({ theme }) => ({
 const Price = styled.span(({ theme }) => ({ fontSize: 13, fontWeight: 700, color: theme.colors.primaryDark }))
 const Muted = styled.p(({ theme }) => ({ color: theme.colors.muted, margin: '12px 0 0' }))
 
-export function GiftPicker({ name, onPick, onClose, credits }: { name: string; credits: number | null; onPick: (giftId: string) => void; onClose: () => void }) {
+export function GiftPicker({ name, fictional, onPick, onClose, credits }: { name: string; fictional: boolean; credits: number | null; onPick: (giftId: string) => void; onClose: () => void }) {
   const { t } = useTranslation()
   const { data, error } = useEndpoint(giftsEndpoint, {}, { revalidateOnFocus: false })
   return (
     <Modal title={t('chats.gift.title', { name })} onClose={onClose} onDismiss={onClose} closeLabel={t('common.close')} width={560}>
+      {fictional && <FictionalWarningNote />}
       <p style={{ margin: 0 }}>{t('chats.gift.intro')}</p>
       {credits !== null && <Muted style={{ marginTop: 4 }}>{t('chats.balance', { count: credits })}</Muted>}
       {error && <Muted role="alert">{t('errors.generic')}</Muted>}
