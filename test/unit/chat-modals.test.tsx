@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react'
 import { renderInShell } from '../support/shell'
-import { IcebreakerModal } from '../../src/features/chat/chat-modals'
+import { IcebreakerModal, RefusalModal } from '../../src/features/chat/chat-modals'
 import { GiftPicker } from '../../src/features/chat/pickers'
 
 jest.mock('vike/client/router', () => ({ navigate: jest.fn(async () => {}) }))
@@ -30,11 +30,18 @@ describe('dialogs over a conversation with a fictional profile (ACM disclosure)'
     expect(screen.getByTestId('fictional-warning-note').textContent).toContain(settings.fictional_warning)
   })
 
+  it('so does the dialog that asks for credits to write on', async () => {
+    const { settings } = renderInShell(<RefusalModal refusal={{ code: 'insufficient_credits', message: '' }} fictional onClose={noop} />, { layout: 'chat' })
+    await act(async () => undefined)
+    expect(screen.getByTestId('fictional-warning-note').textContent).toContain(settings.fictional_warning)
+  })
+
   it('a real member gets no such note', async () => {
     renderInShell(
       <>
         <IcebreakerModal name="Ingrid" fictional={false} onPick={noop} onClose={noop} />
         <GiftPicker name="Ingrid" fictional={false} credits={100} onPick={noop} onClose={noop} />
+        <RefusalModal refusal={{ code: 'insufficient_credits', message: '' }} fictional={false} onClose={noop} />
       </>,
       { layout: 'chat' },
     )

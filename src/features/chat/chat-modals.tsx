@@ -11,7 +11,7 @@ export type Refusal = { code: 'insufficient_credits' | 'premium_required' | 'con
 
 const Actions = styled.div({ display: 'flex', flexWrap: 'wrap', gap: 10, marginTop: 20, justifyContent: 'flex-end' })
 
-export function RefusalModal({ refusal, onClose }: { refusal: Refusal; onClose: () => void }) {
+export function RefusalModal({ refusal, fictional, onClose }: { refusal: Refusal; fictional: boolean; onClose: () => void }) {
   const { t } = useTranslation()
   const credits = refusal.code === 'insufficient_credits'
   // After the purchase the result page offers the way back to this conversation.
@@ -19,6 +19,8 @@ export function RefusalModal({ refusal, onClose }: { refusal: Refusal; onClose: 
   const back = here ? `?return=${encodeURIComponent(here)}` : ''
   return (
     <Modal title={t(credits ? 'chats.refusal.credits_title' : 'chats.refusal.premium_title')} onClose={onClose} onDismiss={onClose} closeLabel={t('common.close')}>
+      {/* Asked to pay to write on: whom to, in plain words. */}
+      {fictional && <FictionalWarningNote />}
       <p data-testid="refusal-message">{refusal.message || t(credits ? 'chats.refusal.credits_body' : 'chats.refusal.premium_body')}</p>
       {!credits && <p>{t('chats.refusal.premium_pitch')}</p>}
       <Actions>

@@ -335,7 +335,7 @@ export function Conversation({ conversationId, memberId, openGift = false, openI
         onPicker={(which) => (state.picker = which)}
         onPhoto={sendPhoto}
       />
-      {refusal && <RefusalModal refusal={refusal} onClose={() => (state.refusal = null)} />}
+      {refusal && <RefusalModal refusal={refusal} fictional={profile.fictional} onClose={() => (state.refusal = null)} />}
       {picker === 'gift' && <GiftPicker name={profile.name} fictional={profile.fictional} credits={user?.credits ?? null} onPick={sendGift} onClose={() => (state.picker = null)} />}
       {picker === 'gif' && <GifPicker onPick={sendGif} onClose={() => (state.picker = null)} />}
       {icebreaker && (
