@@ -1,6 +1,7 @@
 // bench/members: pages for members (issue 15), each request rendered for its member (the page cache never serves a
 // session): the member search (/members with a session: its +data reads the first page of results through the API)
-// and a conversation page (/chats/{id}), under autocannon (10 connections, BENCH_SECONDS), on PGlite and on
+// and a conversation page (/chats/{id}), and the data of each alone from the API (GET /api/search.php, GET
+// /api/chat.php?id=), under autocannon (10 connections, BENCH_SECONDS), on PGlite and on
 // PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres, where it creates and drops
 // bench_members_<pid>; skipped when unreachable). Prints requests/s, p99 and CPU per request of the server process,
 // and where a search request's CPU goes (a profiled run). Target: p99 <= 50 ms at 10 connections on a quiet machine.
@@ -62,6 +63,10 @@ async function measure(label: string, env: Record<string, string>, port: number,
     if (check.status !== 200 || check.headers['x-cache'] === 'hit') throw new Error(`/members for a member: ${check.status}, X-Cache ${check.headers['x-cache']}`)
     rows.push(await load(`${label}: member search /members`, `${base}/members`, HOST, SECONDS, 10, server.pid, { cookie: session.cookie }))
     rows.push(await load(`${label}: conversation /chats/${session.conversationId}`, `${base}/chats/${session.conversationId}`, HOST, SECONDS, 10, server.pid, { cookie: session.cookie }))
+    // The same pages' data alone, as JSON from the API the browser calls on a client-side navigation: what the page
+    // costs beyond its data is its render (React, Vike, the larger response to compress and send).
+    rows.push(await load(`${label}: the search's data GET /api/search.php`, `${base}/api/search.php`, HOST, SECONDS, 10, server.pid, { cookie: session.cookie }))
+    rows.push(await load(`${label}: the conversation's data GET /api/chat.php`, `${base}/api/chat.php?id=${session.conversationId}`, HOST, SECONDS, 10, server.pid, { cookie: session.cookie }))
   } finally {
     await stop(server)
   }
@@ -192,6 +197,9 @@ async function main() {
   for (const r of results) {
     const search = r.rows[0]
     console.log(`${r.label}: member search p99 ${search.p99} ms, conversation p99 ${r.rows[1].p99} ms (target <= 50 ms at 10 connections, quiet machine)`)
+    const [searchData, chatData] = r.rows.slice(2)
+    if (searchData?.cpuMs && chatData?.cpuMs && search.cpuMs && r.rows[1].cpuMs)
+      console.log(`  their data alone (the API): search p99 ${searchData.p99} ms, ${(searchData.cpuMs / search.cpuMs * 100).toFixed(0)}% of the page's CPU; conversation p99 ${chatData.p99} ms, ${(chatData.cpuMs / r.rows[1].cpuMs * 100).toFixed(0)}%`)
   }
   for (const r of results) {
     const search = r.rows[0]
