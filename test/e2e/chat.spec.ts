@@ -181,7 +181,7 @@ test('a free member writes to fictional profiles: pickers, icebreaker, the ficti
   await page.getByTestId('modal-close').click()
   // The conversation's own header (beside it on a desktop, the chat list labels its fictional profiles too).
   await expect(page.getByTestId('conversation-header').getByTestId('fictional-label')).toBeVisible()
-  await expect(page.getByRole('note')).toContainText(/fictief/i)
+  await expect(page.getByTestId('fictional-warning')).toContainText(/fictief/i)
 
   // A photo is a paid message (photo_credits) for free members too: the button opens the file chooser, no premium wall.
   const chooser = page.waitForEvent('filechooser')

@@ -33,9 +33,12 @@ test('a member writes to a fictional profile and a chat operator answers from th
 
   await m.page.goto(siteUrl(tenant, `/members/${fictional.id}/chat`))
   await hydrated(m.page)
-  await expect(m.page.getByRole('note').filter({ hasText: 'fictief' })).toBeVisible()
-  // A new conversation opens the icebreakers dialog; the member writes their own line.
-  await m.page.getByRole('dialog').getByRole('button', { name: 'Ik schrijf zelf iets' }).click({ timeout: 5000 }).catch(() => undefined)
+  await expect(m.page.getByTestId('fictional-warning')).toContainText('fictief')
+  // A new conversation opens the icebreakers dialog, which covers the header and so carries the label and warning
+  // itself (decision 047); the member writes their own line.
+  const icebreakers = m.page.getByRole('dialog').filter({ has: m.page.getByTestId('icebreakers') })
+  await expect(icebreakers.getByTestId('fictional-warning-note')).toContainText('fictief')
+  await icebreakers.getByRole('button', { name: 'Ik schrijf zelf iets' }).click()
   const question = `Hoi ${fictional.name}, ben jij een echt persoon? (${info.project.name})`
   await m.page.getByLabel('Je bericht').fill(question)
   await m.page.getByRole('button', { name: 'Versturen' }).click()
@@ -78,7 +81,7 @@ test('a member writes to a fictional profile and a chat operator answers from th
 
   // Live in the member's tab, as the fictional profile's message.
   await expect(m.page.getByTestId('message').last()).toHaveText(answer, { timeout: 10_000 })
-  await expect(m.page.getByRole('note').filter({ hasText: 'fictief' })).toBeVisible()
+  await expect(m.page.getByTestId('fictional-warning')).toContainText('fictief')
   await m.page.screenshot({ path: info.outputPath(`operator-member-${info.project.name}.png`) })
   // Answered: it left the queue.
   await expect(item).toHaveCount(0, { timeout: 10_000 })
@@ -92,7 +95,7 @@ test('a member writes to a fictional profile and a chat operator answers from th
   await open.getByLabel(`Foto sturen als ${fictional.name}`).setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: photo })
   await expect(open.getByTestId('operator-message-photo')).toBeVisible({ timeout: 10_000 })
   await expect(m.page.getByTestId('message').last().getByTestId('message-image')).toBeVisible({ timeout: 10_000 })
-  await expect(m.page.getByRole('note').filter({ hasText: 'fictief' })).toBeVisible()
+  await expect(m.page.getByTestId('fictional-warning')).toContainText('fictief')
   await staff.screenshot({ path: info.outputPath(`operator-media-${info.project.name}.png`), fullPage: true })
   expect(m.problems).toEqual([])
   // Before the login the console asked who is logged in without a failed request.

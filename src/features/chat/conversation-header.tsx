@@ -97,7 +97,11 @@ export function ConversationHeader({ profile, typing, canRemove, onRemove }: { p
           )}
         </OverflowMenu>
       </Header>
-      {profile.fictional && <FictionalWarning role="note">{settings.fictional_warning}</FictionalWarning>}
+      {profile.fictional && (
+        <FictionalWarning role="note" data-testid="fictional-warning">
+          {settings.fictional_warning}
+        </FictionalWarning>
+      )}
       {/* Marked vulnerable by staff (the ACM commitments): said plainly, above anything else of the chat. */}
       {profile.fictional && user?.vulnerable && (
         <VulnerableWarning role="alert" data-testid="vulnerable-warning">
