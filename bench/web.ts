@@ -12,8 +12,9 @@
 // report as JSON, BENCH_WEB_ONLY=<substring> runs only the matching pages. BENCH_WEB_BASELINE_ENV="NAME=value ..."
 // also starts this build with those environment variables on BENCH_WEB_PORT+1 (e.g. HYDRATION_AFTER_PAINT=false,
 // decision 041 addendum 2) and alternates the runs between the two, page by page, so a change is compared under the
-// same machine load. (Another build's directory cannot be the baseline: with node_modules shared between checkouts,
-// Vike's production server may load whichever checkout was built last.) Each run prints its LCP breakdown:
+// same machine load. BENCH_WEB_BASELINE_DIR=<dir> makes another checkout's build the baseline instead (a worktree of
+// an older commit with its own `npm run build`, node_modules linked; its server must load its own
+// dist/server/entry.mjs, as src/server/vike.server.ts does since commit dc4b57b). Each run prints its LCP breakdown:
 // Lighthouse's simulated TTFB, FCP and LCP, the LCP image's simulated load, and what the simulation counted before
 // the paint (the requests that ended before the observed LCP, their bytes, and the main thread's observed task time
 // before it).
@@ -47,6 +48,8 @@ interface Build {
   port: number
   /** Extra environment of its server. */
   env: Record<string, string>
+  /** The checkout whose build it runs (BENCH_WEB_BASELINE_DIR), else this one. */
+  cwd?: string
 }
 
 interface Run {
@@ -185,11 +188,15 @@ async function main() {
   // This build, and with BENCH_WEB_BASELINE_ENV the same build with that environment (a fresh DATA_DIR each: the same demo data).
   const builds: Build[] = [{ label: 'this build', port: PORT, env: {} }]
   const baselineEnv = process.env.BENCH_WEB_BASELINE_ENV
-  if (baselineEnv) builds.push({ label: 'baseline', port: PORT + 1, env: Object.fromEntries(baselineEnv.split(/\s+/).filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])) })
+  const baselineDir = process.env.BENCH_WEB_BASELINE_DIR
+  if (baselineEnv || baselineDir) {
+    const env = Object.fromEntries((baselineEnv ?? '').split(/\s+/).filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]))
+    builds.push({ label: 'baseline', port: PORT + 1, env, cwd: baselineDir })
+  }
   const servers: ChildProcess[] = []
   const rows: { build: string; page: Page; runs: Run[] }[] = []
   try {
-    for (const b of builds) servers.push(await startProcess('dist/node/main.mjs', b.env, b.port))
+    for (const b of builds) servers.push(await startProcess('dist/node/main.mjs', b.env, b.port, [], b.cwd))
     // The pages of each build, in the same order (a conversation's id is each server's own).
     const pagesOf = new Map<Build, Page[]>()
     for (const b of builds) {
