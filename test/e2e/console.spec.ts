@@ -55,5 +55,9 @@ test('the overview shows every brand with its charts, readable without sideways 
   // Members signed up by the journeys today: datingstad's signups chart has a bar.
   await expect(staff.locator('[data-testid="chart-datingstad-signups"] rect').first()).toBeAttached()
   expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(staff.viewportSize()!.width)
+  // The sections: on a phone one row scrolled sideways (not four rows above every page), wrapping on a desktop.
+  const tops = await staff.getByTestId('console-sections').getByRole('link').evaluateAll((links) => links.map((a) => Math.round(a.getBoundingClientRect().top)))
+  expect(tops.length).toBeGreaterThan(8)
+  if (info.project.name === 'phone') expect(new Set(tops).size).toBe(1)
   await staff.screenshot({ path: info.outputPath(`overview-${info.project.name}.png`) })
 })

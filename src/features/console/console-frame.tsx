@@ -40,11 +40,30 @@ const Bar = styled.nav(({ theme }) => ({
   'a[aria-current="page"]': { textDecoration: 'underline', textUnderlineOffset: 4 },
 }))
 const Brand = styled.strong(({ theme }) => ({ color: theme.colors.primaryDark, fontSize: 18, marginRight: 8 }))
+/**
+ * The sections. On a phone one row under the brand and the staff member, scrolled sideways (ten links took four
+ * rows, a quarter of the screen, on every console page); from the lg breakpoint in the bar's own row, wrapping.
+ */
+const Links = styled.div(({ theme }) => ({
+  order: 3,
+  flex: '1 0 100%',
+  display: 'flex',
+  gap: 16,
+  overflowX: 'auto',
+  whiteSpace: 'nowrap',
+  scrollbarWidth: 'thin',
+  margin: '0 -16px',
+  padding: '0 16px',
+  [theme.mq.lg]: { order: 0, flex: '1 1 auto', flexWrap: 'wrap', overflowX: 'visible', margin: 0, padding: 0 },
+}))
 // minWidth 0 and overflowWrap: a long e-mail address wraps on a phone instead of running off the screen.
 const Who = styled.span(({ theme }) => ({ marginLeft: 'auto', minWidth: 0, maxWidth: '100%', overflowWrap: 'anywhere', color: theme.colors.muted, fontSize: 14, display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }))
 const SmallButton = styled.button(({ theme }) => ({
   border: `1px solid ${theme.colors.border}`, background: 'transparent', borderRadius: 999, padding: '6px 12px', cursor: 'pointer', color: theme.colors.text, font: 'inherit', fontSize: 14,
 }))
+
+/** The current section's link, scrolled into the sideways row on a phone (a no-op where the row wraps). */
+const showCurrent = (el: HTMLAnchorElement | null) => el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
 
 /** A console page: `action` is the policy action the section needs; children get the staff member. */
 export function ConsoleFrame({ action, path, width = 1100, children }: { action: StaffAction; path: string; width?: number; children: (staff: StaffMe) => ReactNode }) {
@@ -74,11 +93,13 @@ export function ConsoleFrame({ action, path, width = 1100, children }: { action:
     <>
       <Bar aria-label={t('admin.title')}>
         <Brand>{tenant.settings.name}</Brand>
-        {SECTIONS.filter((s) => staff.actions.includes(s.action)).map((s) => (
-          <a key={s.href} href={s.href} aria-current={s.href === path ? 'page' : undefined}>
-            {t(s.key)}
-          </a>
-        ))}
+        <Links data-testid="console-sections">
+          {SECTIONS.filter((s) => staff.actions.includes(s.action)).map((s) => (
+            <a key={s.href} href={s.href} aria-current={s.href === path ? 'page' : undefined} ref={s.href === path ? showCurrent : undefined}>
+              {t(s.key)}
+            </a>
+          ))}
+        </Links>
         <Who>
           <span data-testid="staff-who">{t('admin.signed_in_as', { email: staff.email, role: t(`admin.role.${staff.role}`) })}</span>
           <SmallButton type="button" onClick={logout}>
