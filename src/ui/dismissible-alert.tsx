@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react'
 import styled from './styled'
+import { ABOVE_TAB_BAR } from './tab-bar'
 
 /**
  * These alerts are known only in the browser (the dismissal is in its storage, push capability is the browser's),
  * so they appear after hydration. In the flow above the page they pushed the whole page down (a layout shift of
  * 0.135 on the member search, over Core Web Vitals' 0.05): they float at the bottom instead, above the phone's tab
- * bar (60 px, TAB_BAR_HEIGHT of the top navigation) and at the bottom left from the lg breakpoint, where that bar
+ * bar (ABOVE_TAB_BAR, src/ui/tab-bar.ts) and at the bottom left from the lg breakpoint, where that bar
  * sits in the top navigation. Nothing moves when one appears.
  */
 const Bar = styled.div<{ tone: 'primary' | 'danger' }>(({ theme, tone }) => ({
@@ -13,7 +14,7 @@ const Bar = styled.div<{ tone: 'primary' | 'danger' }>(({ theme, tone }) => ({
   zIndex: 50,
   left: 12,
   right: 12,
-  bottom: 'calc(72px + env(safe-area-inset-bottom))',
+  bottom: ABOVE_TAB_BAR,
   boxShadow: '0 8px 30px rgba(0,0,0,0.18)',
   padding: '10px 16px',
   borderRadius: 10,

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react'
 import styled from './styled'
+import { ABOVE_TAB_BAR } from './tab-bar'
 
 const Box = styled.div<{ tone: 'success' | 'danger' }>(({ theme, tone }) => ({
   position: 'fixed',
@@ -21,7 +22,7 @@ const Box = styled.div<{ tone: 'success' | 'danger' }>(({ theme, tone }) => ({
   button: { marginLeft: 'auto', background: 'none', border: 'none', color: 'inherit', fontSize: 22, lineHeight: 1, cursor: 'pointer' },
   [theme.mq.sm]: { left: 'auto', right: 24, bottom: 24 },
   // Above the phone's tab bar where there is one (members, below the lg breakpoint), never over it.
-  'body:has([data-tab-bar]) &': { bottom: 'calc(72px + env(safe-area-inset-bottom))', [theme.mq.lg]: { bottom: 24 } },
+  'body:has([data-tab-bar]) &': { bottom: ABOVE_TAB_BAR, [theme.mq.lg]: { bottom: 24 } },
 }))
 
 /** A short notice at the bottom of the screen (max width from the theme, SPEC.md section 9); it leaves by itself. */

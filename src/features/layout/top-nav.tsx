@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useTranslation } from '../../shared/use-translation'
 import styled from '../../ui/styled'
+import { TAB_BAR_HEIGHT } from '../../ui/tab-bar'
 import { usePageContext, usePathname } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
 import { Badge } from '../../ui/badge'
@@ -59,8 +60,6 @@ const Brand = styled.a(({ theme }) => ({
   marginRight: 'auto',
 }))
 
-/** Height of the phone's tab bar, without the safe area under it. */
-export const TAB_BAR_HEIGHT = 60
 
 /**
  * The member links. On phones and small tablets a tab bar fixed at the bottom, within thumb reach as in dating
