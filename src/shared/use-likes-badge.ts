@@ -1,4 +1,4 @@
-import { useSnapshot } from 'valtio'
+import { useStoreSnapshot } from './store'
 import { likesBadge } from './likes-store'
 
 /**
@@ -7,6 +7,6 @@ import { likesBadge } from './likes-store'
  * useNewLikesBadge (src/features/discovery/likes-badge.ts).
  */
 export function useNewLikes(loggedIn: boolean): number {
-  const snap = useSnapshot(likesBadge)
+  const snap = useStoreSnapshot(likesBadge)
   return loggedIn ? snap.newLikes : 0
 }

@@ -1,7 +1,7 @@
 // The list column: the member's conversations, newest first, with unread counts, typing and removal.
 import { useState } from 'react'
 import styled from '../../ui/styled'
-import { useSnapshot } from 'valtio'
+import { useStoreSnapshot } from '../../shared/store'
 import { navigate } from 'vike/client/router'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
@@ -104,7 +104,7 @@ const Alert = styled.div(({ theme }) => ({
 export function ChatList({ activeId }: { activeId: number | null }) {
   const { t } = useTranslation()
   const { lng, tenant } = usePageContext()
-  const snap = useSnapshot(chatStore)
+  const snap = useStoreSnapshot(chatStore)
   const [removing, setRemoving] = useState<ChatListItem | null>(null)
   const anyTyping = Object.values(snap.typing).some((until) => until > Date.now())
   const now = useNow(anyTyping)

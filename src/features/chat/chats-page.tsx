@@ -2,7 +2,7 @@
 // (at most 800 px) on wider screens; on a phone one column at a time, with a way back to the list.
 import { useEffect } from 'react'
 import styled from '../../ui/styled'
-import { useSnapshot } from 'valtio'
+import { useStoreSnapshot } from '../../shared/store'
 import { useTranslation } from '../../shared/use-translation'
 import { useData, usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
@@ -119,7 +119,7 @@ export function ChatsScreen({ conversationId, memberId, openGift, openIcebreaker
   const { t } = useTranslation()
   const { tenant } = usePageContext()
   const { user } = useSession()
-  const snap = useSnapshot(chatStore)
+  const snap = useStoreSnapshot(chatStore)
   const selected = conversationId !== undefined || memberId !== undefined
 
   // The list is loaded once per page session; the live client keeps it current.

@@ -2,7 +2,7 @@
 // loaded, the draft, the open picker or modal, the refusal or error to show. Like the chat store beside it
 // (chat-store.ts), it is a Valtio proxy changed by plain functions of the state, so the component and the tests share
 // them. The messages themselves stay in the chat store, where the live client adds what arrives.
-import { proxy } from 'valtio'
+import { createStore } from '../../shared/store'
 import type { Refusal } from './chat-modals'
 import type { ConversationAnswer } from './chat-api'
 
@@ -61,7 +61,7 @@ export function createConversationState(conversationId?: number, initial?: Initi
 
 /** A store for one mounted conversation. */
 export function createConversationStore(conversationId?: number, initial?: InitialConversation | null): ConversationState {
-  return proxy(createConversationState(conversationId, initial))
+  return createStore(createConversationState(conversationId, initial))
 }
 
 /** Another conversation (or the same again) starts loading: what was shown of the last one goes. */

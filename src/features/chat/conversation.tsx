@@ -2,7 +2,7 @@
 // history upward, the typing indicator, and the composer for text, photos, gifts and GIFs. Its state lives in a store
 // of its own (conversation-store.ts), its messages in the chat store (chat-store.ts).
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { useSnapshot } from 'valtio'
+import { useStoreSnapshot } from '../../shared/store'
 import { navigate } from 'vike/client/router'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
@@ -48,7 +48,7 @@ export function Conversation({ conversationId, memberId, openGift = false, openI
     return created
   })
   // sync: the composer's text is a controlled field (an asynchronous snapshot would move its caret).
-  const { meta, convId, hasMore, loadError, refusal, error, needsConfirmation, resent, picker, icebreaker, confirmRemove, text, loadingOlder } = useSnapshot(state, { sync: true })
+  const { meta, convId, hasMore, loadError, refusal, error, needsConfirmation, resent, picker, icebreaker, confirmRemove, text, loadingOlder } = useStoreSnapshot(state, { sync: true })
   const textRef = useRef<HTMLTextAreaElement>(null)
   const scrollRef = useRef<HTMLDivElement>(null)
   const stickToBottom = useRef(true)
@@ -57,7 +57,7 @@ export function Conversation({ conversationId, memberId, openGift = false, openI
   const convRef = useRef<number | null>(conversationId ?? null)
   convRef.current = convId
 
-  const snap = useSnapshot(chatStore)
+  const snap = useStoreSnapshot(chatStore)
   const key = convId ?? NEW
   // The chat store is the browser's (it is never filled on the server, where it is shared between requests): until
   // the effect below moves the server's messages into it, they are shown from the page's data.

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import styled from '../../ui/styled'
-import { useSnapshot } from 'valtio'
+import { useStoreSnapshot } from '../../shared/store'
 import { useTranslation } from '../../shared/use-translation'
 import { useData } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
@@ -73,7 +73,7 @@ function LikesList() {
   const { t } = useTranslation()
   const data = useData<LikesPageData>()
   const { user } = useSession()
-  const badge = useSnapshot(likesBadge)
+  const badge = useStoreSnapshot(likesBadge)
   const type = data.type
   const key = endpointKey(likesEndpoint, user ? { query: { type } } : null)
   const { data: first, mutate } = useSWR(key, fetcher, { fallbackData: data.likes ?? undefined, revalidateOnMount: false })

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import styled from '../../ui/styled'
-import { useSnapshot } from 'valtio'
+import { useStoreSnapshot } from '../../shared/store'
 import { useTranslation } from '../../shared/use-translation'
 import { useData } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
@@ -71,7 +71,7 @@ export function MatchFinderPage() {
   const countryOf = useCountryName()
   const data = useData<MatchFinderPageData>()
   const { user } = useSession()
-  const search = useSnapshot(searchState)
+  const search = useStoreSnapshot(searchState)
   const [current, setCurrent] = useState<MemberProfile | null>(data.finder?.profile ?? null)
   const [next, setNext] = useState<MemberProfile | null>(data.finder?.next ?? null)
   const [busy, setBusy] = useState(false)

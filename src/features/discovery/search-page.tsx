@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import styled from '../../ui/styled'
-import { useSnapshot } from 'valtio'
+import { useStoreSnapshot } from '../../shared/store'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext, useData } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
@@ -42,7 +42,7 @@ export function SearchPage() {
   const data = useData<SearchPageData>()
   const { user } = useSession()
   const { tenant } = usePageContext()
-  const snap = useSnapshot(searchState)
+  const snap = useStoreSnapshot(searchState)
   const [busy, setBusy] = useState<'search' | 'more' | null>(null)
   const [error, setError] = useState<string>()
   const sentinel = useRef<HTMLDivElement>(null)

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useSnapshot } from 'valtio'
+import { useStoreSnapshot } from '../../shared/store'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext, usePathname } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
@@ -20,7 +20,7 @@ export function PushAlert() {
   const { tenant } = usePageContext()
   const urlPathname = usePathname()
   const { user } = useSession()
-  const { state } = useSnapshot(pushStore)
+  const { state } = useStoreSnapshot(pushStore)
   const [dismissedAt, dismiss] = useDismissal(PUSH_ALERT_KEY)
   const loggedIn = Boolean(user)
   useEffect(() => {

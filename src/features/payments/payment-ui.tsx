@@ -2,7 +2,7 @@
 // the visitor's call to sign up and the time bonus line.
 import type { ReactNode } from 'react'
 import { useTheme } from '@emotion/react'
-import { useSnapshot } from 'valtio'
+import { useStoreSnapshot } from '../../shared/store'
 import { shade } from 'polished'
 import styled from '../../ui/styled'
 import { bandColour } from '../../../themes/contrast'
@@ -164,7 +164,7 @@ const Bonus = styled.div(({ theme }) => ({
 /** The time bonus as a line on the credits pages: 25% and the countdown (nothing when there is none). */
 export function TimeBonusLine() {
   const { t } = useTranslation()
-  const bonus = useSnapshot(timeBonus)
+  const bonus = useStoreSnapshot(timeBonus)
   if (!bonus.isVisible) return null
   return (
     <Bonus data-testid="time-bonus-line">

@@ -1,7 +1,7 @@
 // The time bonus in the page: the client that loads it on login and ticks its countdown (mounted on every page),
 // the modal 40 s after entering the members area, and the banner of the members area. Both lead to /credits.
 import { useEffect, useState } from 'react'
-import { useSnapshot } from 'valtio'
+import { useStoreSnapshot } from '../../shared/store'
 import styled from '../../ui/styled'
 import { useTranslation } from '../../shared/use-translation'
 import { useSession } from '../../shared/session/session-context'
@@ -38,7 +38,7 @@ export function useTimeBonusLoader(userId: number | undefined, paidUser: boolean
 
 /** The countdown: one tick a second while the bonus is visible. */
 export function useTimeBonusTicker() {
-  const { isVisible } = useSnapshot(timeBonus)
+  const { isVisible } = useStoreSnapshot(timeBonus)
   useEffect(() => {
     if (!isVisible) return
     const id = setInterval(() => tickTimeBonus(timeBonus, Date.now()), 1000)
@@ -64,7 +64,7 @@ export function TimeBonusClient() {
   const { t } = useTranslation()
   const { user } = useSession()
   const urlPathname = usePathname()
-  const bonus = useSnapshot(timeBonus)
+  const bonus = useStoreSnapshot(timeBonus)
   const [dismissedAt, dismiss] = useDismissal(HIDE_MODAL_KEY)
   const [open, setOpen] = useState(false)
   useTimeBonusLoader(user?.id, user?.paid_user)
@@ -133,7 +133,7 @@ export function TimeBonusBanner() {
   const { t } = useTranslation()
   const { user } = useSession()
   const urlPathname = usePathname()
-  const bonus = useSnapshot(timeBonus)
+  const bonus = useStoreSnapshot(timeBonus)
   if (!user || user.paid_user || !bonus.isVisible || !isMembersArea(urlPathname)) return null
   return (
     <Banner href="/credits" data-testid="time-bonus-banner">

@@ -8,7 +8,7 @@ import { callEndpoint, useEndpoint } from '../../shared/api-client'
 import type { EndpointResponse } from '../../shared/endpoint'
 import { interestsEndpoint, regionsEndpoint } from '../settings/endpoints'
 import { geocodeEndpoint } from './endpoints'
-import { useSnapshot } from 'valtio'
+import { useStoreSnapshot } from '../../shared/store'
 import { geoStore, locatePlace, refreshGeoPermission } from '../../shared/geolocation-state'
 import { PROFILE_VALUES, type ProfileValueField } from '../../shared/profile-values'
 import type { OwnProfile } from '../../shared/contracts'
@@ -167,7 +167,7 @@ export function LocationFields({ profile, set, errors = {} }: { profile: Place; 
 export function UseMyLocation({ onPlace }: { onPlace: (p: Place) => void }) {
   const { t } = useTranslation()
   const { tenant } = usePageContext()
-  const { permission } = useSnapshot(geoStore)
+  const { permission } = useStoreSnapshot(geoStore)
   const [state, setState] = useState<'idle' | 'busy' | 'failed' | 'outside'>('idle')
   useEffect(() => {
     void refreshGeoPermission()

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react'
-import { useSnapshot } from 'valtio'
+import { useStoreSnapshot } from '../store'
 import { titleWithPrefix, type SessionState } from './session-store'
 import { useNewLikes } from '../use-likes-badge'
 
@@ -18,7 +18,7 @@ export function useSessionStore(): SessionState {
 
 /** A render snapshot of the session. */
 export function useSession() {
-  return useSnapshot(useSessionStore())
+  return useStoreSnapshot(useSessionStore())
 }
 
 /** Keeps document.title in step with the unread messages and new likes. */

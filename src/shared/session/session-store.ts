@@ -1,6 +1,6 @@
 // Client state of the session (Valtio): the user, the unread messages total and the signup modal. The new likes
 // have their own store (src/shared/likes-store.ts).
-import { proxy } from 'valtio'
+import { createStore } from '../store'
 import type { PresentedUser } from '../contracts'
 
 export interface SessionState {
@@ -11,7 +11,7 @@ export interface SessionState {
 }
 
 export function createSessionStore(user: PresentedUser | null): SessionState {
-  return proxy<SessionState>({ user, unreadMessages: 0, signupModalOpen: false })
+  return createStore<SessionState>({ user, unreadMessages: 0, signupModalOpen: false })
 }
 
 /** SPEC.md section 2: the page title carries the total of unread messages plus new likes in brackets. */
