@@ -124,6 +124,71 @@ function parseRouteString(routeString) {
 `,
     },
   },
+  {
+    // Vike serializes each page's pageContext for the browser (the page's data, the user, the tenant) with
+    // @brillout/json-serializer: JSON.stringify with a replacer that, for every value of the tree, copies the
+    // value's path and a reversed copy of its type list to look for Dates, Maps, undefined and the like: 4.7% of a
+    // member search's CPU (bench/members, decision 042, seventh addendum), where the data are plain JSON.
+    // Patched: a value that is plain JSON (null, booleans, finite numbers, strings not starting with "!", arrays
+    // and plain objects of those, no deeper than 100) is written by JSON.stringify alone, which gives the same text
+    // as the replacer would; anything else (undefined, Dates, functions, React elements, cycles...) takes the
+    // original path, errors and all. The original stays exported as stringifyUnpatched, for the test that compares.
+    name: 'json-serializer stringify: plain JSON without the per-value replacer',
+    pkg: '@brillout/json-serializer',
+    file: 'dist/stringify.js',
+    from: `function stringify(value, { forbidReactElements, space, valueName, sortObjectKeys, replacer: replacerUserProvided, htmlScriptSafe = true, } = {}) {
+`,
+    to: `// Patched by scripts/patch-dependencies.mjs: plain JSON is written without the per-value replacer (same text).
+function stringify(value, options = {}) {
+    if (options.replacer || options.sortObjectKeys || !isPlainJson(value, 0))
+        return stringifyUnpatched(value, options);
+    let serialized = JSON.stringify(value, null, options.space);
+    const htmlScriptSafe = options.htmlScriptSafe === undefined ? true : options.htmlScriptSafe;
+    if (htmlScriptSafe) {
+        if (htmlScriptSafe === true || htmlScriptSafe.escapeScripts !== false)
+            serialized = serialized.replaceAll('<', '\\\\u003c');
+        if (htmlScriptSafe === true || htmlScriptSafe.escapeURLs !== false)
+            serialized = serialized.replaceAll('/', '\\\\/');
+    }
+    return serialized;
+}
+function isPlainJson(value, depth) {
+    if (value === null)
+        return true;
+    switch (typeof value) {
+        case 'string':
+            return value.charCodeAt(0) !== 33;
+        case 'boolean':
+            return true;
+        case 'number':
+            return Number.isFinite(value);
+        case 'object': {
+            if (depth > 100)
+                return false;
+            if (Array.isArray(value)) {
+                for (let i = 0; i < value.length; i++)
+                    if (!isPlainJson(value[i], depth + 1))
+                        return false;
+                return true;
+            }
+            const proto = Object.getPrototypeOf(value);
+            if (proto !== Object.prototype && proto !== null)
+                return false;
+            for (const key of Object.keys(value))
+                if (!isPlainJson(value[key], depth + 1))
+                    return false;
+            return true;
+        }
+        default:
+            return false;
+    }
+}
+function stringifyUnpatched(value, { forbidReactElements, space, valueName, sortObjectKeys, replacer: replacerUserProvided, htmlScriptSafe = true, } = {}) {
+`,
+    extra: { from: `export { stringify };
+`, to: `export { stringify, stringifyUnpatched };
+` },
+  },
 ]
 
 // --check: only verify that every patch is applied (CI, tests); nothing is written.

@@ -6,19 +6,20 @@ import os from 'node:os'
 import path from 'node:path'
 
 const script = path.resolve(__dirname, '../../scripts/patch-dependencies.mjs')
-const FILES = ['dist/utils/catchInfiniteLoop.js', 'dist/utils/objectAssign.js', 'dist/shared-server-client/route/resolveRouteString.js']
+/** The patched files, as node_modules/<package>/<file>. */
+const FILES = ['vike/dist/utils/catchInfiniteLoop.js', 'vike/dist/utils/objectAssign.js', 'vike/dist/shared-server-client/route/resolveRouteString.js', '@brillout/json-serializer/dist/stringify.js']
 
 function run(cwd: string, ...args: string[]) {
   const res = spawnSync(process.execPath, [script, ...args], { cwd, encoding: 'utf8' })
   return { status: res.status, stderr: res.stderr }
 }
 
-/** A project directory with node_modules/vike holding the given text for each patched file (or none). */
+/** A project directory with node_modules holding the given text for each patched file (or none). */
 function project(text: ((file: string) => string) | null): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'patch-deps-'))
   if (text) {
     for (const f of FILES) {
-      const file = path.join(dir, 'node_modules/vike', f)
+      const file = path.join(dir, 'node_modules', f)
       fs.mkdirSync(path.dirname(file), { recursive: true })
       fs.writeFileSync(file, text(f))
     }
@@ -33,6 +34,7 @@ describe('scripts/patch-dependencies.mjs', () => {
     expect(res.stderr).toContain('vike/dist/utils/objectAssign.js has changed: "vike objectAssign: assign plain data properties instead of redefining them" does not apply')
     expect(res.stderr).toContain('catchInfiniteLoop')
     expect(res.stderr).toContain('resolveRouteString')
+    expect(res.stderr).toContain('json-serializer stringify')
   })
 
   it('exits non-zero when the dependency is not installed', () => {
@@ -42,7 +44,7 @@ describe('scripts/patch-dependencies.mjs', () => {
   })
 
   it('passes over files already patched, and --check passes on the installed vike', () => {
-    const installed = (f: string) => fs.readFileSync(path.resolve(__dirname, '../../node_modules/vike', f), 'utf8')
+    const installed = (f: string) => fs.readFileSync(path.resolve(__dirname, '../../node_modules', f), 'utf8')
     expect(run(project(installed)).status).toBe(0)
     expect(run(path.resolve(__dirname, '../..'), '--check').status).toBe(0)
   })
@@ -52,12 +54,75 @@ describe('scripts/patch-dependencies.mjs', () => {
     const res = run(dir, '--check')
     expect(res.status).toBe(1)
     expect(res.stderr).toContain('is not patched')
-    expect(fs.readFileSync(path.join(dir, 'node_modules/vike', FILES[0]), 'utf8')).toBe('const trackers = {};\n')
+    expect(fs.readFileSync(path.join(dir, 'node_modules', FILES[0]), 'utf8')).toBe('const trackers = {};\n')
   })
 
   it('pins vike exactly', () => {
     const pkg = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8'))
     const installed = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../node_modules/vike/package.json'), 'utf8'))
     expect(pkg.dependencies.vike).toBe(installed.version)
+  })
+
+  it('json-serializer: plain JSON is written by JSON.stringify alone, the same text as before; anything else as before', () => {
+    // Run in Node itself (the package is an ES module): each case through the patched stringify and the original,
+    // and whether the patched one called JSON.stringify with the per-value replacer.
+    const script = `
+      import { stringify, stringifyUnpatched } from '@brillout/json-serializer/stringify'
+      const native = JSON.stringify
+      let replacerUsed = false
+      JSON.stringify = function (value, replacer, space) {
+        if (typeof replacer === 'function') replacerUsed = true
+        return native.call(this, value, replacer, space)
+      }
+      const deep = (n) => (n === 0 ? { end: true } : { next: deep(n - 1) })
+      const cyclic = { a: 1 }
+      cyclic.self = cyclic
+      const bare = Object.create(null)
+      bare.x = 'y'
+      const page = {
+        pageId: '/pages/members-search', routeParams: {}, _pageContextInitIsPassedToClient: true, lng: 'nl',
+        tenantJson: native({ name: 'Datingstad', note: '</script><script>alert(1)</script>', url: 'https://datingstad.nl/' }),
+        user: { id: 7, name: 'Anna', credits: 12.5, paid_user: false, avatar: null, counts: [0, -0, 3] },
+        data: { page: { profiles: [{ id: 650, name: 'Ingrid', age: 52, city: 'Rotterdam', main_image: { filename: '/media/a.webp', locked: false } }], next_cursor: 'a/b+c', similar: [] } },
+      }
+      const cases = {
+        page, bare, deep50: deep(50), deep150: deep(150), bangString: { note: '!important' }, emptyString: { s: '' },
+        undefinedProp: { a: undefined }, undefinedItem: [1, undefined], date: { at: new Date(0) }, map: new Map([['a', 1]]),
+        set: new Set([1]), nan: [NaN], infinity: { i: Infinity, j: -Infinity }, bigint: { n: 10n }, regexp: /a\\/b/g,
+        bytes: new Uint8Array([1, 2]), instance: new (class Point { x = 1 })(), top: 'plain', topBang: '!x', topNumber: 3,
+      }
+      const optionSets = [undefined, { forbidReactElements: true, htmlScriptSafe: { escapeScripts: true, escapeURLs: true } }, { htmlScriptSafe: { escapeScripts: true, escapeURLs: false } }, { htmlScriptSafe: false }, { space: 2 }]
+      const out = []
+      const attempt = (f) => { try { return { text: f() } } catch (e) { return { error: String(e.message) } } }
+      for (const [name, value] of Object.entries(cases)) {
+        optionSets.forEach((options, i) => {
+          replacerUsed = false
+          const patched = attempt(() => stringify(value, options))
+          const replacer = replacerUsed
+          const original = attempt(() => stringifyUnpatched(value, options))
+          out.push({ name, options: i, same: native(patched) === native(original), replacer, patched })
+        })
+      }
+      for (const [name, value] of Object.entries({ fn: { f() {} }, cyclic })) {
+        const patched = attempt(() => stringify(value))
+        const original = attempt(() => stringifyUnpatched(value))
+        out.push({ name, options: 0, same: native(patched) === native(original), replacer: true, patched })
+      }
+      console.log(native(out))
+    `
+    const res = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.resolve(__dirname, '../..'), encoding: 'utf8' })
+    expect(res.stderr).toBe('')
+    const out = JSON.parse(res.stdout) as { name: string; options: number; same: boolean; replacer: boolean; patched: { text?: string; error?: string } }[]
+    // Every case and option set gives what the original gives, text or error.
+    expect(out.filter((o) => !o.same)).toEqual([])
+    // Plain JSON skips the replacer; anything the replacer must see takes it.
+    const plain = ['page', 'bare', 'deep50', 'emptyString', 'top', 'topNumber']
+    expect(out.filter((o) => plain.includes(o.name) && o.replacer)).toEqual([])
+    expect(out.filter((o) => !plain.includes(o.name) && !o.replacer)).toEqual([])
+    // The page's text is escaped for a script element as before.
+    const page = out.find((o) => o.name === 'page' && o.options === 1)!.patched.text!
+    expect(page).not.toContain('</script>')
+    expect(page).toContain('\\u003c\\/script>')
+    expect(out.find((o) => o.name === 'fn')!.patched.error).toContain('function')
   })
 })
