@@ -189,6 +189,81 @@ function stringifyUnpatched(value, { forbidReactElements, space, valueName, sort
 `, to: `export { stringify, stringifyUnpatched };
 ` },
   },
+  {
+    // Vike puts its tags into the rendered document by splitting the whole document: at the opening <head> and
+    // at the closing </body> (String.split, then slice() and join() of the parts), and, to indent the tags, splitting
+    // the text before and after the spot into all its lines to keep one. On a 68 KB member search that is several
+    // copies of the document per request, for the garbage collector (12% of that page's CPU, decision 042, seventh
+    // addendum). Patched: the spot is found with indexOf (after the first opening tag) or lastIndexOf (before the
+    // last closing tag), and only the line around it is read: the same document (test/api/patch-dependencies.test.ts
+    // compares the patched functions with the original algorithm on documents indented, flat, upper case and with
+    // the tag twice).
+    name: 'vike injectHtmlTags: find the spot and its line without splitting the document',
+    pkg: 'vike',
+    file: 'dist/server/runtime/renderPageServer/html/injectAssets/injectHtmlTags.js',
+    from: `    const tagInstance = matches[0];
+    assert(tagInstance);
+    const htmlParts = htmlString.split(tagInstance);
+    assert(htmlParts.length >= 2);
+    // Insert \`htmlFragment\` after first \`tagInstance\`
+    const before = slice(htmlParts, 0, 1)[0] + tagInstance;
+    const after = slice(htmlParts, 1, 0).join(tagInstance);
+    htmlFragment = injectBreakLines(htmlFragment, before, after);
+    return before + htmlFragment + after;
+}
+function injectAtClosingTag(tag, htmlString, htmlFragment) {
+    const tagClosing = getTagClosing(tag);
+    const matches = htmlString.match(tagClosing);
+    assert(matches && matches.length >= 1);
+    const tagInstance = matches[0];
+    assert(tagInstance);
+    const htmlParts = htmlString.split(tagInstance);
+    assert(htmlParts.length >= 2);
+    // Insert \`htmlFragment\` before last \`tagClosing\`
+    const before = slice(htmlParts, 0, -1).join(tagInstance);
+    const after = tagInstance + slice(htmlParts, -1, 0);
+    htmlFragment = injectBreakLines(htmlFragment, before, after);
+    return before + htmlFragment + after;
+}
+function injectBreakLines(htmlFragment, before, after) {
+    assert(htmlFragment.trim() === htmlFragment);
+    const currentLineBefore = before.split('\\n').slice(-1)[0];
+`,
+    to: `    const tagInstance = matches[0];
+    assert(tagInstance);
+    // Patched by scripts/patch-dependencies.mjs: after the first \`tagInstance\`, found without splitting the document.
+    const at = htmlString.indexOf(tagInstance) + tagInstance.length;
+    const before = htmlString.slice(0, at);
+    const after = htmlString.slice(at);
+    htmlFragment = injectBreakLines(htmlFragment, before, after);
+    return before + htmlFragment + after;
+}
+function injectAtClosingTag(tag, htmlString, htmlFragment) {
+    const tagClosing = getTagClosing(tag);
+    const matches = htmlString.match(tagClosing);
+    assert(matches && matches.length >= 1);
+    const tagInstance = matches[0];
+    assert(tagInstance);
+    // Patched by scripts/patch-dependencies.mjs: before the last \`tagInstance\`, found without splitting the document.
+    const at = htmlString.lastIndexOf(tagInstance);
+    const before = htmlString.slice(0, at);
+    const after = htmlString.slice(at);
+    htmlFragment = injectBreakLines(htmlFragment, before, after);
+    return before + htmlFragment + after;
+}
+function injectBreakLines(htmlFragment, before, after) {
+    assert(htmlFragment.trim() === htmlFragment);
+    // Patched by scripts/patch-dependencies.mjs: the last line before and the first line after, without splitting.
+    const currentLineBefore = before.slice(before.lastIndexOf('\\n') + 1);
+`,
+    extra: {
+      from: `    const currentLineAfter = after.split('\\n')[0];
+`,
+      to: `    const lineEnd = after.indexOf('\\n');
+    const currentLineAfter = lineEnd === -1 ? after : after.slice(0, lineEnd);
+`,
+    },
+  },
 ]
 
 // --check: only verify that every patch is applied (CI, tests); nothing is written.

@@ -7,7 +7,7 @@ import path from 'node:path'
 
 const script = path.resolve(__dirname, '../../scripts/patch-dependencies.mjs')
 /** The patched files, as node_modules/<package>/<file>. */
-const FILES = ['vike/dist/utils/catchInfiniteLoop.js', 'vike/dist/utils/objectAssign.js', 'vike/dist/shared-server-client/route/resolveRouteString.js', '@brillout/json-serializer/dist/stringify.js']
+const FILES = ['vike/dist/utils/catchInfiniteLoop.js', 'vike/dist/utils/objectAssign.js', 'vike/dist/shared-server-client/route/resolveRouteString.js', '@brillout/json-serializer/dist/stringify.js', 'vike/dist/server/runtime/renderPageServer/html/injectAssets/injectHtmlTags.js']
 
 function run(cwd: string, ...args: string[]) {
   const res = spawnSync(process.execPath, [script, ...args], { cwd, encoding: 'utf8' })
@@ -124,5 +124,63 @@ describe('scripts/patch-dependencies.mjs', () => {
     expect(page).not.toContain('</script>')
     expect(page).toContain('\\u003c\\/script>')
     expect(out.find((o) => o.name === 'fn')!.patched.error).toContain('function')
+  })
+
+  it('vike injectHtmlTags: the tags go where the original split-based code put them, with the same line breaks', () => {
+    // The original algorithm (vike 0.4.x before the patch) as reference: split the document at the tag, put the
+    // fragment after the first opening tag or before the last closing tag, and indent it from the lines around.
+    const script = `
+      // Not among vike's exports: imported by its file.
+      const file = new URL('node_modules/vike/dist/server/runtime/renderPageServer/html/injectAssets/injectHtmlTags.js', 'file://' + process.cwd() + '/')
+      const { injectAtOpeningTag, injectAtClosingTag } = await import(file.href)
+      function breakLines(htmlFragment, before, after) {
+        const currentLineBefore = before.split('\\n').slice(-1)[0]
+        let paddingParent = currentLineBefore.match(/\\s*$/)[0]
+        const isBlankLine = !!paddingParent
+        if (!paddingParent) paddingParent = currentLineBefore.match(/^\\s*/)[0]
+        if (!paddingParent) return htmlFragment
+        const whitespaceExtra = '  '
+        const padding = '\\n' + paddingParent + whitespaceExtra
+        const tagRE = /<(script|style|textarea|title)\\b[^>]*>[\\s\\S]*?<\\/\\1>|<[^\\/][^>]*>/gi
+        htmlFragment = htmlFragment.replace(tagRE, (match) => padding + match)
+        if (isBlankLine) htmlFragment = whitespaceExtra + htmlFragment.slice(padding.length)
+        if (after.split('\\n')[0].trim().length > 0) htmlFragment += '\\n' + paddingParent
+        return htmlFragment
+      }
+      function opening(tag, html, fragment) {
+        const instance = html.match(new RegExp('<' + tag + '(>| [^>]*>)', 'i'))[0]
+        const parts = html.split(instance)
+        const before = parts[0] + instance
+        const after = parts.slice(1).join(instance)
+        return before + breakLines(fragment, before, after) + after
+      }
+      function closing(tag, html, fragment) {
+        const instance = html.match(new RegExp('</' + tag + '>', 'i'))[0]
+        const parts = html.split(instance)
+        const before = parts.slice(0, -1).join(instance)
+        const after = instance + parts[parts.length - 1]
+        return before + breakLines(fragment, before, after) + after
+      }
+      const docs = [
+        '<!DOCTYPE html>\\n<html lang="nl">\\n  <head>\\n    <meta charset="UTF-8" />\\n  </head>\\n  <body>\\n    <div id="root"><p>Hoi</p></div>\\n  </body>\\n</html>',
+        '<!DOCTYPE html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
+        '<HTML>\\n<HEAD data-x="1">\\n</HEAD>\\n<BODY>\\n<p>a</p>\\n</BODY>\\n</HTML>',
+        '<html>\\n  <head></head>\\n  <body>\\n    <template><body>oud</body></template>\\n    <p>Tekst met </body> erin</p>\\n  </body>\\n</html>',
+        '<html><head>\\n\\t<style>a{}</style></head><body>\\n\\t\\t<main></main>\\n\\t</body></html>',
+      ]
+      const fragments = ['<script id="a" type="application/json">{"x":"<div>"}</script><script src="/a.js" type="module" async></script>', '<link rel="modulepreload" href="/b.js">']
+      const out = []
+      for (const doc of docs) for (const fragment of fragments) {
+        out.push({ same: injectAtOpeningTag('head', doc, fragment) === opening('head', doc, fragment), where: 'head' })
+        out.push({ same: injectAtClosingTag('body', doc, fragment) === closing('body', doc, fragment), where: 'body' })
+        out.push({ same: injectAtClosingTag('html', doc, fragment) === closing('html', doc, fragment), where: 'html' })
+      }
+      console.log(JSON.stringify(out))
+    `
+    const res = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.resolve(__dirname, '../..'), encoding: 'utf8' })
+    expect(res.stderr).toBe('')
+    const out = JSON.parse(res.stdout) as { same: boolean; where: string }[]
+    expect(out).toHaveLength(30)
+    expect(out.filter((o) => !o.same)).toEqual([])
   })
 })
