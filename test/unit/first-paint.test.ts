@@ -79,6 +79,36 @@ describe('a visitor’s page fetches its JavaScript after the first paint', () =
     expect(outside).toContain('<script id="vike_pageContext" type="application/json" nonce="n0nce">')
   })
 
+  it('the whole document is what the first version (a replace, then a second search) wrote, with or without a catalogue or nonce', () => {
+    // That version, kept here as the reference: the new one reads both spots from the one document instead.
+    const ENTRY = /<script src="\/assets\/[^"]+\.js" type="module" async(?: nonce="([^"]*)")?><\/script>((?:\s*<link rel="modulepreload" href="\/assets\/[^"]+" as="script" type="text\/javascript">)*)/
+    const CATALOGUE = /\s*<link rel="preload" href="\/i18n\/[^"]+" as="fetch" crossorigin="anonymous" \/>/
+    const reference = (html: string) => {
+      const catalogue = CATALOGUE.exec(html)
+      let doc = html
+      let moved = ''
+      if (catalogue) {
+        moved += catalogue[0].trim()
+        doc = doc.replace(catalogue[0], '')
+      }
+      const tags = ENTRY.exec(doc)!
+      moved += tags[0].replace(/\s*\n\s*/g, '')
+      // The template and its inline loader, as the new version wrote them (the loader's text is not exported).
+      const out = deferHydration(html)
+      const start = out.indexOf('<template')
+      const loader = out.slice(start, out.indexOf('</script>', out.indexOf('</template>', start)) + '</script>'.length)
+      expect(loader.startsWith(`<template id="${HYDRATION_TEMPLATE_ID}">${moved}</template><script`)).toBe(true)
+      return doc.slice(0, tags.index) + loader + doc.slice(tags.index + tags[0].length)
+    }
+    const documents = [
+      vikeDocument('n0nce'),
+      vikeDocument('n0nce').replace(/\s*<link rel="preload" href="\/i18n[^>]*>/, ''),
+      vikeDocument('n0nce').replace('<h1>Galerij</h1>', '<h1>Galerij ▾ – …</h1>'),
+      vikeDocument('n0nce').replace(/ nonce="n0nce"/g, ''),
+    ]
+    for (const doc of documents) expect(deferHydration(doc)).toBe(reference(doc))
+  })
+
   it('a document without Vike’s entry script (an HTML-only page, the fallback error page) is unchanged', () => {
     const plain = '<!DOCTYPE html><html><head><title>Error</title></head><body><h1>Fout</h1></body></html>'
     expect(deferHydration(plain)).toBe(plain)
