@@ -201,68 +201,46 @@ function stringifyUnpatched(value, { forbidReactElements, space, valueName, sort
     name: 'vike injectHtmlTags: find the spot and its line without splitting the document',
     pkg: 'vike',
     file: 'dist/server/runtime/renderPageServer/html/injectAssets/injectHtmlTags.js',
-    from: `    const tagInstance = matches[0];
-    assert(tagInstance);
-    const htmlParts = htmlString.split(tagInstance);
+    from: `    const currentLineBefore = before.split('\\n').slice(-1)[0];
+`,
+    to: `    // Patched by scripts/patch-dependencies.mjs: the last line before and the first line after, without splitting.
+    const currentLineBefore = before.slice(before.lastIndexOf('\\n') + 1);
+`,
+    extra: [
+      {
+        from: `    const htmlParts = htmlString.split(tagInstance);
     assert(htmlParts.length >= 2);
     // Insert \`htmlFragment\` after first \`tagInstance\`
     const before = slice(htmlParts, 0, 1)[0] + tagInstance;
     const after = slice(htmlParts, 1, 0).join(tagInstance);
-    htmlFragment = injectBreakLines(htmlFragment, before, after);
-    return before + htmlFragment + after;
-}
-function injectAtClosingTag(tag, htmlString, htmlFragment) {
-    const tagClosing = getTagClosing(tag);
-    const matches = htmlString.match(tagClosing);
-    assert(matches && matches.length >= 1);
-    const tagInstance = matches[0];
-    assert(tagInstance);
-    const htmlParts = htmlString.split(tagInstance);
+`,
+        to: `    // Patched by scripts/patch-dependencies.mjs: after the first \`tagInstance\`, found without splitting the document.
+    const at = htmlString.indexOf(tagInstance) + tagInstance.length;
+    const before = htmlString.slice(0, at);
+    const after = htmlString.slice(at);
+`,
+      },
+      {
+        from: `    const htmlParts = htmlString.split(tagInstance);
     assert(htmlParts.length >= 2);
     // Insert \`htmlFragment\` before last \`tagClosing\`
     const before = slice(htmlParts, 0, -1).join(tagInstance);
     const after = tagInstance + slice(htmlParts, -1, 0);
-    htmlFragment = injectBreakLines(htmlFragment, before, after);
-    return before + htmlFragment + after;
-}
-function injectBreakLines(htmlFragment, before, after) {
-    assert(htmlFragment.trim() === htmlFragment);
-    const currentLineBefore = before.split('\\n').slice(-1)[0];
 `,
-    to: `    const tagInstance = matches[0];
-    assert(tagInstance);
-    // Patched by scripts/patch-dependencies.mjs: after the first \`tagInstance\`, found without splitting the document.
-    const at = htmlString.indexOf(tagInstance) + tagInstance.length;
-    const before = htmlString.slice(0, at);
-    const after = htmlString.slice(at);
-    htmlFragment = injectBreakLines(htmlFragment, before, after);
-    return before + htmlFragment + after;
-}
-function injectAtClosingTag(tag, htmlString, htmlFragment) {
-    const tagClosing = getTagClosing(tag);
-    const matches = htmlString.match(tagClosing);
-    assert(matches && matches.length >= 1);
-    const tagInstance = matches[0];
-    assert(tagInstance);
-    // Patched by scripts/patch-dependencies.mjs: before the last \`tagInstance\`, found without splitting the document.
+        to: `    // Patched by scripts/patch-dependencies.mjs: before the last \`tagInstance\`, found without splitting the document.
     const at = htmlString.lastIndexOf(tagInstance);
     const before = htmlString.slice(0, at);
     const after = htmlString.slice(at);
-    htmlFragment = injectBreakLines(htmlFragment, before, after);
-    return before + htmlFragment + after;
-}
-function injectBreakLines(htmlFragment, before, after) {
-    assert(htmlFragment.trim() === htmlFragment);
-    // Patched by scripts/patch-dependencies.mjs: the last line before and the first line after, without splitting.
-    const currentLineBefore = before.slice(before.lastIndexOf('\\n') + 1);
 `,
-    extra: {
-      from: `    const currentLineAfter = after.split('\\n')[0];
+      },
+      {
+        from: `    const currentLineAfter = after.split('\\n')[0];
 `,
-      to: `    const lineEnd = after.indexOf('\\n');
+        to: `    const lineEnd = after.indexOf('\\n');
     const currentLineAfter = lineEnd === -1 ? after : after.slice(0, lineEnd);
 `,
-    },
+      },
+    ],
   },
 ]
 
@@ -278,7 +256,8 @@ for (const patch of PATCHES) {
   }
   const source = fs.readFileSync(file, 'utf8')
   if (source.includes(patch.to)) continue
-  const edits = [patch.extra, { from: patch.from, to: patch.to }].filter(Boolean)
+  // `extra`: one more edit or a list of them, applied before the main one.
+  const edits = [...[patch.extra ?? []].flat(), { from: patch.from, to: patch.to }]
   if (checkOnly || !edits.every((e) => source.includes(e.from))) {
     failures.push(checkOnly ? `${patch.pkg}/${patch.file} is not patched: "${patch.name}"` : `${patch.pkg}/${patch.file} has changed: "${patch.name}" does not apply`)
     continue
