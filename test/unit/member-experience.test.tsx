@@ -16,6 +16,9 @@ import { buildTheme } from '../../themes/build-theme'
 import { getContrast, getLuminance } from 'polished'
 import { MemberPage } from '../../src/features/discovery/member-page'
 import { CompleteSignupPage } from '../../src/features/profile/complete-signup-page'
+import { NotificationsPage } from '../../src/features/notifications/notifications-page'
+import { createSessionStore } from '../../src/shared/session/session-store'
+import { loadMemberChrome } from '../../src/features/layout/member-chrome-slot'
 import { loginHref, safeNextPath } from '../../src/shared/next-path'
 import { calendarDaysBetween, dayInZone, formatInZone } from '../../src/shared/dates'
 import { dayLabel, listTime } from '../../src/features/chat/chat-format'
@@ -355,5 +358,59 @@ describe('the company registry on the legal pages (bug 10)', () => {
     expect(dutch.text).toContain('ingeschreven bij de Kamer van Koophandel (KvK) onder nummer 81234567')
     expect(dutch.data.company!.kvk).toBe('KvK-nummer')
     expect(page('datingstad', 'en', 'privacy').text).toContain('registered with the Dutch Chamber of Commerce (KvK) under number 81234567')
+  })
+})
+
+// The live client replaces the session's user with a fresh copy of the same member when its socket opens (and after a
+// reconnect). A page that loaded its data per user object loaded it again then, and the late answer undid what the
+// member had just chosen (the e2e run saw a notification switch flip back).
+describe('a fresh copy of the same member does not reload a page under the member\'s hands', () => {
+  // As in the browser, the member chrome is there before the page renders (renderer/+onRenderClient.tsx).
+  beforeAll(() => loadMemberChrome())
+
+  it('notifications: a switch changed before the copy arrives stays changed', async () => {
+    const stored = { email_messages: true, email_likes: true, email_matches: true, email_newsletter: false, push: false, invisible: false, disabled_reasons: [] }
+    const calls = mockFetch({
+      '/api/likes.php': () => ({ body: { profiles: [], next_cursor: null, liked_by: [], new_likes: 0 } }),
+      '/api/user.php': () => ({ body: { user: member } }),
+      // What the server read before the change: a second load would answer this.
+      '/api/notifications.php': (init) => ({ body: { notifications: init?.method === 'PUT' ? { ...stored, ...JSON.parse(String(init.body)) } : stored } }),
+    })
+    const store = createSessionStore(member)
+    renderInShell(<NotificationsPage />, { store, extra: { urlPathname: '/notifications' } })
+    const likes = (await screen.findByLabelText('Nieuwe likes')) as HTMLInputElement
+    expect(likes.checked).toBe(true)
+    await act(async () => fireEvent.click(likes))
+    await screen.findByTestId('notifications-saved')
+    expect(likes.checked).toBe(false)
+    await act(async () => {
+      store.user = { ...member }
+    })
+    await act(async () => undefined)
+    // The same switch (the saved note now stands in its label), still off.
+    expect(likes.isConnected).toBe(true)
+    expect(likes.checked).toBe(false)
+    expect(calls.filter((c) => c.url.startsWith('/api/notifications.php') && (c.init?.method ?? 'GET') === 'GET')).toHaveLength(1)
+  })
+
+  it('completing the profile: the answer chosen on a step is kept', async () => {
+    const own = { name: 'Sanne', gender: null, sexuality: null, interests: [], country: 'NL', region: null, city: null } as unknown as OwnProfile
+    const calls = mockFetch({
+      '/api/likes.php': () => ({ body: { profiles: [], next_cursor: null, liked_by: [], new_likes: 0 } }),
+      '/api/profile.php': () => ({ body: { profile: own } }),
+      '/api/user.php': () => ({ body: { user: member } }),
+    })
+    const store = createSessionStore(member)
+    renderInShell(<CompleteSignupPage />, { store, extra: { urlPathname: '/complete-signup' } })
+    await screen.findByTestId('step-0')
+    const woman = screen.getByRole('radio', { name: 'Vrouw' }) as HTMLInputElement
+    await act(async () => fireEvent.click(woman))
+    expect((screen.getByRole('radio', { name: 'Vrouw' }) as HTMLInputElement).checked).toBe(true)
+    await act(async () => {
+      store.user = { ...member }
+    })
+    await act(async () => undefined)
+    expect((screen.getByRole('radio', { name: 'Vrouw' }) as HTMLInputElement).checked).toBe(true)
+    expect(calls.filter((c) => c.url.startsWith('/api/profile.php'))).toHaveLength(1)
   })
 })

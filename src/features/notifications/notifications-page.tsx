@@ -39,10 +39,13 @@ export function NotificationsPage() {
   const hideSaved = useCallback(() => setSaved(undefined), [])
   const [unsubscribed, setUnsubscribed] = useState(false)
   const [pushError, setPushError] = useState<string>()
+  // Loaded once per member: the live client replaces the user object when its socket opens (a fresh copy of the
+  // same member), and a second load answering after the member's first change would undo it on the screen.
+  const userId = user?.id
   useEffect(() => {
     setUnsubscribed(new URLSearchParams(window.location.search).has('unsubscribed'))
-    if (user) callEndpoint(notificationsEndpoint).then((r) => setSettings(r.notifications)).catch(() => undefined)
-  }, [user])
+    if (userId !== undefined) callEndpoint(notificationsEndpoint).then((r) => setSettings(r.notifications)).catch(() => undefined)
+  }, [userId])
 
   if (!user) return <LoginRequired title={t('notifications.title')} message={t('notifications.login_required')} />
   const update = async (patch: Partial<NotificationSettings>) => {

@@ -182,9 +182,12 @@ export function CompleteSignupPage() {
   const [profile, setProfile] = useState<OwnProfile>()
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
+  // Loaded once per member: the live client replaces the user object when its socket opens (the same member), and
+  // loading again then would throw away the answers chosen on the step so far.
+  const userId = user?.id
   useEffect(() => {
-    if (user) callEndpoint(ownProfileEndpoint).then((r) => setProfile(r.profile)).catch(() => setError(t('errors.generic')))
-  }, [user, t])
+    if (userId !== undefined) callEndpoint(ownProfileEndpoint).then((r) => setProfile(r.profile)).catch(() => setError(t('errors.generic')))
+  }, [userId, t])
   if (!user) return <LoginRequired title={t('complete_signup.title')} message={t('complete_signup.login_required')} />
   const save: Save = async (patch) => {
     setBusy(true)
