@@ -11,7 +11,7 @@ import { i18nOptions } from '../src/shared/i18n-options'
 import { createSessionStore, titleWithPrefix, type SessionState } from '../src/shared/session/session-store'
 import { getStaticJson, ignoreUncaughtSilentAborts, setAuthenticationRequiredHandler, setGenericErrorMessage } from '../src/shared/http'
 import { likesBadge } from '../src/shared/likes-store'
-import { loginHref } from '../src/shared/next-path'
+import { afterSessionRefused } from '../src/shared/next-path'
 import { installChunkReloadGuard } from '../src/shared/chunk-reload'
 import { installPageHiddenBeacon } from '../src/shared/page-hidden'
 import { loadMemberChrome } from '../src/features/layout/member-chrome-slot'
@@ -62,11 +62,11 @@ export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
   if (!store) {
     store = createSessionStore(pageContext.user)
     const s = store
-    // SPEC.md section 8: 403 authentication_required logs the member out.
-    setAuthenticationRequiredHandler(() => {
+    // SPEC.md section 8: 403 authentication_required logs the member out; a banned member reads why (decision 028).
+    setAuthenticationRequiredHandler((refusal) => {
       if (s.user) {
         s.user = null
-        window.location.href = loginHref(`${window.location.pathname}${window.location.search}`)
+        window.location.href = afterSessionRefused(refusal, `${window.location.pathname}${window.location.search}`)
       }
     })
   } else {

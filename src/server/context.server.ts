@@ -17,6 +17,7 @@ import type { GifSource } from '../features/chat/gifs.server'
 import type { RateLimiter } from './rate-limit.server'
 import type { PageCache } from './page-cache.server'
 import { ApiError } from '../shared/api-errors'
+import { BAN_PAGE } from '../shared/next-path'
 
 export interface Services {
   config: Config
@@ -56,6 +57,8 @@ export interface RequestContext {
    * the session token, which the handler's own statement must check (the session may have ended since).
    */
   sessionHash?: string
+  /** The request's member session belongs to a member staff banned: refused, with account_banned (decision 028). */
+  sessionBanned?: boolean
   /** The staff member of the console session (its own cookie, decision 028), apart from any member session. */
   staff: Account | undefined
 }
@@ -80,11 +83,19 @@ export function sendError(reply: FastifyReply, err: ApiError) {
   return reply.code(err.statusCode).send({ error: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}), ...err.extra })
 }
 
-/** The member of the request, or a 403 authentication_required. */
-export function requireAccount(req: FastifyRequest): Account {
+/** The member of the request, or a 403 authentication_required (account_banned for a banned member's session). */
+export function requireAccount(req: FastifyRequest, message = 'errors.authentication_required'): Account {
   const account = req.ctx.account
-  if (!account) {
-    throw new ApiError(403, 'authentication_required', req.ctx.t('errors.authentication_required'), undefined, { authentication_required: true })
-  }
+  if (!account) throw sessionRefused(req, message)
   return account
+}
+
+/**
+ * The 403 of a member-only request without a member: authentication_required with the flag that logs the tab out,
+ * or, for a session of a member staff banned, account_banned with the same flag and the ban page to show instead
+ * of the login page (an open tab whose socket missed the live ban event still learns why).
+ */
+export function sessionRefused(req: FastifyRequest, message = 'errors.authentication_required'): ApiError {
+  if (req.ctx.sessionBanned) return new ApiError(403, 'account_banned', req.ctx.t('login.account_banned'), undefined, { authentication_required: true, ban_page: BAN_PAGE })
+  return new ApiError(403, 'authentication_required', req.ctx.t(message), undefined, { authentication_required: true })
 }

@@ -7,7 +7,7 @@
 // imported by features; values may not.
 import { route } from './endpoint.server'
 import { enforceLimit } from './rate-limit.server'
-import { requireAccount, sendError } from './context.server'
+import { requireAccount, sendError, sessionRefused } from './context.server'
 import { isTenantOrigin } from './origins.server'
 import { cspNonce } from './security-headers.server'
 import { reloadTenants } from './tenants.server'
@@ -19,6 +19,8 @@ export const core = {
   enforceLimit,
   /** The member of the request, or a 403 authentication_required (for routes whose session is not `member`). */
   requireAccount,
+  /** The 403 of a request whose member session is gone: authentication_required, or account_banned after a ban. */
+  sessionRefused,
   /** Sends an ApiError as the API's error shape, for the plain routes that answer without route() (the live socket). */
   sendError,
   /** Whether an Origin header is one of the tenant's own (the live socket's origin check). */

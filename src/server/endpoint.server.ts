@@ -155,7 +155,7 @@ function inProcessReply(def: EndpointDefinition, setStatus: (code: number) => vo
 }
 
 function sessionCodes(session: EndpointDefinition['session']): string[] {
-  if (session === 'member') return ['authentication_required']
+  if (session === 'member') return ['authentication_required', 'account_banned']
   if (session === 'staff') return ['authentication_required', 'forbidden']
   return []
 }
@@ -171,10 +171,7 @@ function enforceSession(req: FastifyRequest, def: EndpointDefinition, opts: Rout
     return
   }
   if (session !== 'member') return
-  if (!req.ctx.account && opts.authenticationMessage) {
-    throw new ApiError(403, 'authentication_required', req.ctx.t(opts.authenticationMessage), undefined, { authentication_required: true })
-  }
-  requireAccount(req)
+  requireAccount(req, opts.authenticationMessage)
 }
 
 const VALIDATION_ISSUE = Symbol.for('ZodFastifySchemaValidationError')

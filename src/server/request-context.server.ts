@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify'
 import { LANGUAGE_COOKIE, isLocale, type Locale } from '../shared/locales'
 import type { Tenant } from '../shared/tenant-schema'
-import { accountForSession, accountForSessionCached, type Account } from '../features/accounts/sessions.server'
+import { accountForSessionCached, lookUpSession, type Account } from '../features/accounts/sessions.server'
 import { localesFor, selectedCountry, tenantLocales } from '../features/settings/settings.server'
 import type { RequestContext, Services } from './context.server'
 import { staffCookieName, staffForSession } from '../features/console/staff-auth.server'
@@ -34,12 +34,16 @@ export async function buildRequestContext(services: Services, req: FastifyReques
   const token = req.cookies[services.config.sessionCookie]
   let account: Account | undefined
   let sessionHash: string | undefined
+  let sessionBanned = false
   if (opts.cachedSession) {
     const cached = await accountForSessionCached(services.database.db, token, tenant)
     account = cached?.account
-    sessionHash = cached?.tokenHash
+    if (cached?.account) sessionHash = cached.tokenHash
+    sessionBanned = cached?.banned === true
   } else {
-    account = await accountForSession(services.database.db, token, tenant)
+    const found = await lookUpSession(services.database.db, token, tenant)
+    account = found?.account
+    sessionBanned = found?.banned === true
   }
   // The console's session is looked up only when its cookie came along (never for members' requests).
   const staffToken = req.cookies[staffCookieName(services.config.sessionCookie)]
@@ -53,5 +57,5 @@ export async function buildRequestContext(services: Services, req: FastifyReques
     country: selectedCountry(tenant, country),
   })
   const i18n = services.i18n.forRequest(lng)
-  return { tenant, lng, i18n, t: i18n.t.bind(i18n), country, account, staff, ...(sessionHash ? { sessionHash } : {}) }
+  return { tenant, lng, i18n, t: i18n.t.bind(i18n), country, account, staff, ...(sessionHash ? { sessionHash } : {}), ...(sessionBanned ? { sessionBanned } : {}) }
 }

@@ -31,8 +31,11 @@ export const COMMON_ERROR_CODES = [
   'internal',
 ] as const
 
-/** Codes of the session requirement: `member` and `staff` endpoints (see SessionRequirement). */
-export const SESSION_ERROR_CODES = ['authentication_required', 'forbidden'] as const
+/**
+ * Codes of the session requirement: `member` and `staff` endpoints (see SessionRequirement). account_banned: the
+ * member's session belongs to an account staff banned (with authentication_required: true and ban_page).
+ */
+export const SESSION_ERROR_CODES = ['authentication_required', 'account_banned', 'forbidden'] as const
 
 export type CommonErrorCode = (typeof COMMON_ERROR_CODES)[number] | (typeof SESSION_ERROR_CODES)[number]
 

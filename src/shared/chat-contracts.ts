@@ -67,12 +67,17 @@ export type LiveServerEvent =
   | { type: 'chat_removed'; conversation_id: number }
   /** Something the session shows changed elsewhere (the e-mail address confirmed in another tab): reload the user. */
   | { type: 'account_changed' }
-  /** Staff banned the member: every session is gone; the tab goes to /pages/ban (decision 028). */
+  /** Staff banned the member: every session is refused; the tab goes to /pages/ban (decision 028). */
   | { type: 'banned' }
   /**
    * A moderator approved or rejected the member's photo (id) or profile texts: the owner's open pages show the
    * result at once (decision 037 addendum).
    */
   | { type: 'moderated'; subject: 'photo' | 'text'; id?: number; status: 'approved' | 'rejected' }
+/**
+ * The close code of a socket opened with a banned member's session (a tab that reconnects after the ban missed the
+ * banned event): the client takes it as that event.
+ */
+export const BANNED_CLOSE_CODE = 4403
 /** Events on /api/ws, client to server. */
 export const liveClientEvent = z.discriminatedUnion('type', [z.object({ type: z.literal('typing'), conversation_id: z.number().int().positive() }), z.object({ type: z.literal('ping') })])

@@ -30,9 +30,12 @@ export interface HttpOptions {
   sleep?: (ms: number) => Promise<void>
 }
 
-let onAuthenticationRequired: (() => void) | undefined
-/** Registers what happens when a member-only call answers 403 authentication_required. */
-export function setAuthenticationRequiredHandler(fn: () => void) {
+let onAuthenticationRequired: ((refusal: { banned: boolean }) => void) | undefined
+/**
+ * Registers what happens when a member-only call answers 403 with authentication_required: true (banned: the
+ * answer was account_banned, the member's account was banned by staff).
+ */
+export function setAuthenticationRequiredHandler(fn: (refusal: { banned: boolean }) => void) {
   onAuthenticationRequired = fn
 }
 
@@ -98,7 +101,7 @@ export async function http<T>(url: string, opts: HttpOptions = {}): Promise<T> {
     const data = (await res.json().catch(() => ({}))) as Record<string, unknown>
     if (res.ok) return data as T
     if (res.status === 403 && data.authentication_required && !url.startsWith('/api/user.php')) {
-      if (!endedSession) onAuthenticationRequired?.()
+      if (!endedSession) onAuthenticationRequired?.({ banned: data.error === 'account_banned' })
       throw new SilentAbort('authentication_required')
     }
     // An answer in the API's error shape (a code and a translated message) is shown as it is; anything else (a proxy's

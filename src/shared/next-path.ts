@@ -2,6 +2,9 @@
 // this site is followed, never another site (an open redirect would let a mail link log people in and send them
 // to a look-alike page).
 
+/** Where a banned member reads why and how to object (SPEC.md's info page "Blokkering van accounts"). */
+export const BAN_PAGE = '/pages/ban'
+
 const BASE = 'http://same-site.invalid'
 
 /** The path, query and hash of `raw` when it is a relative path on this site; otherwise null. */
@@ -26,4 +29,12 @@ export function safeNextPath(raw: string | null | undefined): string | null {
 export function loginHref(current: string | null | undefined): string {
   const next = safeNextPath(current)
   return next && next !== '/' ? `/login?next=${encodeURIComponent(next)}` : '/login'
+}
+
+/**
+ * Where a tab goes when a member-only call finds the session refused (SPEC.md section 8): the ban page when staff
+ * banned the member (decision 028), else the login page, which leads back to `current`.
+ */
+export function afterSessionRefused(refusal: { banned: boolean }, current: string): string {
+  return refusal.banned ? BAN_PAGE : loginHref(current)
 }

@@ -391,7 +391,8 @@ describeEachDb('chat API', (kind: DbKind) => {
       if (end === 'expiry') await database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.accountId, a.id))
       if (end === 'deletion') await database.db.update(accounts).set({ status: 'deleted' }).where(eq(accounts.id, a.id))
       const refused = await send(a.cookie, where, { kind: 'text', client_id: clientId(), text: 'Te laat' })
-      expect({ end, status: refused.statusCode, error: refused.json().error }).toEqual({ end, status: 403, error: 'authentication_required' })
+      // A ban says why, so the member's tab shows the ban page (decision 028, addendum).
+      expect({ end, status: refused.statusCode, error: refused.json().error }).toEqual({ end, status: 403, error: end === 'ban' ? 'account_banned' : 'authentication_required' })
       const stored = await database.db.select({ body: messages.body }).from(messages).where(eq(messages.senderId, a.id))
       expect(stored.map((m) => m.body)).toEqual(['Hoi', 'Nog een'])
       expect((await database.db.select({ credits: accounts.credits }).from(accounts).where(eq(accounts.id, a.id)))[0].credits).toBe(100 - 2 * costs().message_credits)

@@ -99,9 +99,21 @@ describeEachDb('console API', (kind) => {
     } finally {
       detach()
     }
-    expect(await db().select().from(sessions).where(eq(sessions.accountId, m.account.id))).toHaveLength(0)
-    expect((await app.inject({ url: '/api/user.php', headers: { host: HOST, cookie: m.cookie } })).statusCode).toBe(403)
-    expect((await app.inject({ url: '/api/user.php', headers: { host: 'rijpedates.nl', cookie: otherCookie } })).statusCode).toBe(403)
+    // Every session is refused on both brands, and says why: an open tab whose socket missed the event (or whose
+    // request crossed it) goes to the ban page, not the login page.
+    for (const [host, cookie] of [[HOST, m.cookie], ['rijpedates.nl', otherCookie]]) {
+      for (const url of ['/api/user.php', '/api/chats.php']) {
+        const refused = await app.inject({ url, headers: { host, cookie } })
+        expect(refused.statusCode).toBe(403)
+        expect(refused.json()).toMatchObject({ error: 'account_banned', authentication_required: true, ban_page: '/pages/ban', message: expect.stringContaining('geblokkeerd') })
+      }
+    }
+    // The send that checks its session in its own statement (a cached session) says it too.
+    const sent = await app.inject({ method: 'POST', url: '/api/message.php?member_id=1', headers: { host: HOST, cookie: m.cookie }, payload: { kind: 'text', client_id: crypto.randomUUID(), text: 'Hoi' } })
+    expect(sent.json()).toMatchObject({ error: 'account_banned', authentication_required: true })
+    // A socket opened with the banned session is closed with 4403, which the tab takes as the banned event.
+    const ws = await app.injectWS('/api/ws', { headers: { host: HOST, cookie: m.cookie } })
+    expect(await new Promise<number>((resolve) => ws.on('close', (c: number) => resolve(c)))).toBe(4403)
     const login = await app.inject({ method: 'POST', url: '/api/user.php', headers: { host: HOST }, payload: { email: 'verbannen@example.com', password: 'correct horse battery' } })
     expect(login.json()).toMatchObject({ error: 'account_banned', ban_page: '/pages/ban' })
     // A wrong password does not tell that the account is banned.
@@ -113,6 +125,10 @@ describeEachDb('console API', (kind) => {
 
     const unban = await call(support, 'POST', '/api/admin/member-unban.php', { id: m.account.id, reason: 'bezwaar toegekend' })
     expect(unban.json()).toEqual({ status: 'active' })
+    // The sessions the ban refused never work again: the member logs in anew.
+    expect(await db().select().from(sessions).where(eq(sessions.accountId, m.account.id))).toHaveLength(0)
+    const old = await app.inject({ url: '/api/user.php', headers: { host: HOST, cookie: m.cookie } })
+    expect(old.json()).toMatchObject({ error: 'authentication_required' })
     expect((await app.inject({ method: 'POST', url: '/api/user.php', headers: { host: HOST }, payload: { email: 'verbannen@example.com', password: 'correct horse battery' } })).statusCode).toBe(200)
     expect((await audits('members.unban')).find((a) => a.targetId === String(m.account.id))).toMatchObject({ before: { status: 'banned' }, after: { status: 'active', reason: 'bezwaar toegekend' } })
     expect((await call(support, 'POST', '/api/admin/member-unban.php', { id: m.account.id, reason: 'nog een keer' })).json().error).toBe('not_banned')

@@ -45,7 +45,7 @@ const msg = (id: number, conversation_id: number): ChatMessage => ({
   created_at: '2026-01-01T12:00:00.000Z',
 })
 
-function setup(opts: { push?: boolean } = {}) {
+function setup(opts: { push?: boolean; onEvent?: ChatLiveDeps['onEvent'] } = {}) {
   const sockets: FakeSocket[] = []
   const state = createChatState()
   const calls = { chats: 0, user: 0, likes: 0, conversation: [] as Array<{ id: number; after: number }>, read: [] as number[] }
@@ -74,6 +74,7 @@ function setup(opts: { push?: boolean } = {}) {
       },
     },
     onUser: (user) => users.push(user),
+    onEvent: opts.onEvent,
     pushSubscribed: async () => opts.push ?? false,
     createSocket: () => {
       const s = new FakeSocket()
@@ -192,6 +193,16 @@ describe('the live chat client', () => {
     const { live, sockets } = setup()
     sockets[0].drop(4401)
     await jest.advanceTimersByTimeAsync(60_000)
+    expect(sockets.length).toBe(1)
+    live.stop()
+  })
+
+  it('takes a close with 4403 (banned while away) as the banned event, and stops reconnecting', async () => {
+    const events: Array<{ type: string }> = []
+    const { live, sockets } = setup({ onEvent: (e) => events.push(e) })
+    sockets[0].drop(4403)
+    await jest.advanceTimersByTimeAsync(60_000)
+    expect(events).toEqual([{ type: 'banned' }])
     expect(sockets.length).toBe(1)
     live.stop()
   })

@@ -1,3 +1,4 @@
+import { afterSessionRefused } from '../../src/shared/next-path'
 import { getStaticJson, http, HttpError, SilentAbort, setAuthenticationRequiredHandler, setGenericErrorMessage } from '../../src/shared/http'
 
 // jsdom has no Response: the client only reads ok, status and json().
@@ -33,6 +34,18 @@ describe('the HTTP client', () => {
     const fetchImpl = jest.fn().mockResolvedValue(json(403, { error: 'authentication_required', authentication_required: true, message: 'x' }))
     await expect(http('/api/chats.php', { fetchImpl })).rejects.toBeInstanceOf(SilentAbort)
     expect(onAuth).toHaveBeenCalledTimes(1)
+    expect(onAuth).toHaveBeenCalledWith({ banned: false })
+  })
+
+  it('tells the logout handler when the session was refused because staff banned the member', async () => {
+    const onAuth = jest.fn()
+    setAuthenticationRequiredHandler(onAuth)
+    const fetchImpl = jest.fn().mockResolvedValue(json(403, { error: 'account_banned', authentication_required: true, ban_page: '/pages/ban', message: 'x' }))
+    await expect(http('/api/likes.php', { fetchImpl })).rejects.toBeInstanceOf(SilentAbort)
+    expect(onAuth).toHaveBeenCalledWith({ banned: true })
+    // Where the tab goes then: the ban page; after any other refusal the login page, back here afterwards.
+    expect(afterSessionRefused({ banned: true }, '/chats?id=3')).toBe('/pages/ban')
+    expect(afterSessionRefused({ banned: false }, '/chats?id=3')).toBe('/login?next=%2Fchats%3Fid%3D3')
   })
 
   it('leaves user.php answers to the caller and marks them as client requests', async () => {

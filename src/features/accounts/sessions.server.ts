@@ -80,15 +80,24 @@ const sessionQueries = perDatabase<ReturnType<typeof buildSessionQuery>>()
 /** The presented user's columns read with a session's account, by that account object (one per request). */
 const presentedWithSession = new WeakMap<Account, PresentedRow>()
 
-/** The account of a session token, only on the brand (tenant) that made it and while not expired or deleted. */
-export async function accountForSession(db: Db, token: string | undefined, tenant: { id: string; pool: string }) {
+/**
+ * What a session token is on a brand: its member's account; `banned` when staff banned that member (the session
+ * is refused, and the answer says why: decision 028, addendum); otherwise nothing (no session, another brand's,
+ * expired, or a deleted account).
+ */
+export type SessionLookup = { account: Account; banned?: undefined } | { account?: undefined; banned: true } | undefined
+
+/** The session of a token, only on the brand (tenant) that made it and while not expired (see SessionLookup). */
+export async function lookUpSession(db: Db, token: string | undefined, tenant: { id: string; pool: string }): Promise<SessionLookup> {
   const { pool } = tenant
   if (!token || token.length > 100) return undefined
   const tokenHash = hashToken(token)
   const rows = await sessionQueries(db, () => buildSessionQuery(db)).execute({ hash: tokenHash, pool, tenant: tenant.id })
   const account = rows[0]?.account
-  // A banned member is logged out everywhere (their sessions are deleted with the ban; this holds meanwhile).
-  if (!account || account.status === 'deleted' || account.status === 'banned') return undefined
+  if (!account || account.status === 'deleted') return undefined
+  // A banned member is logged out everywhere: the ban keeps the session rows only to tell an open tab why, and an
+  // unban deletes them, so a ban never ends in the old sessions working again.
+  if (account.status === 'banned') return { banned: true }
   presentedWithSession.set(account, rows[0] as PresentedRow)
   // A member in use is active: search lists the most recently active first. Written at most every 5 minutes.
   if (rows[0].stale) {
@@ -96,7 +105,12 @@ export async function accountForSession(db: Db, token: string | undefined, tenan
     await db.update(profiles).set({ lastActiveAt: sql`now()` }).where(and(eq(profiles.accountId, account.id), eq(profiles.pool, pool)))
     await recordActivity(db, account, tenant.id)
   }
-  return account
+  return { account }
+}
+
+/** The account of a session token (lookUpSession without the reason a session is refused). */
+export async function accountForSession(db: Db, token: string | undefined, tenant: { id: string; pool: string }): Promise<Account | undefined> {
+  return (await lookUpSession(db, token, tenant))?.account
 }
 
 export type Account = typeof accounts.$inferSelect
@@ -111,8 +125,8 @@ export const SESSION_CACHE_MS = 60_000
 const SESSION_CACHE_MAX = 50_000
 const cachedSessions = new WeakMap<Db, Map<string, { account: Account; tokenHash: string; until: number }>>()
 
-/** accountForSession through the short-lived cache, with the token's hash for the handler's own check. */
-export async function accountForSessionCached(db: Db, token: string | undefined, tenant: { id: string; pool: string }): Promise<{ account: Account; tokenHash: string } | undefined> {
+/** lookUpSession through the short-lived cache, with the token's hash for the handler's own check. */
+export async function accountForSessionCached(db: Db, token: string | undefined, tenant: { id: string; pool: string }): Promise<{ account: Account; tokenHash: string; banned?: undefined } | { account?: undefined; banned: true } | undefined> {
   if (!token || token.length > 100) return undefined
   let cache = cachedSessions.get(db)
   if (!cache) cachedSessions.set(db, (cache = new Map()))
@@ -120,10 +134,11 @@ export async function accountForSessionCached(db: Db, token: string | undefined,
   const hit = cache.get(key)
   const now = Date.now()
   if (hit && hit.until > now) return hit
-  const account = await accountForSession(db, token, tenant)
+  const found = await lookUpSession(db, token, tenant)
+  const account = found?.account
   if (!account) {
     cache.delete(key)
-    return undefined
+    return found
   }
   const entry = { account, tokenHash: hashToken(token), until: now + SESSION_CACHE_MS }
   cache.delete(key)

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm'
 import { accounts, pushSubscriptions } from '../../db/schema'
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from '../../shared/locales'
 import { ApiError } from '../../shared/api-errors'
+import { BAN_PAGE } from '../../shared/next-path'
 import * as api from './endpoints'
 import { attemptLogin } from './login.server'
 import { DELETION_GRACE_DAYS } from './signup.server'
@@ -80,7 +81,7 @@ export async function userRoutes(app: FastifyInstance, { core }: FeatureRouteOpt
       }
       // Only after the right password: the member learns their own account is deleted and can bring it back.
       if (result.reason === 'deleted') throw new ApiError(403, 'account_deleted', t('login.account_deleted', { days: DELETION_GRACE_DAYS }))
-      if (result.reason === 'banned') throw new ApiError(403, 'account_banned', t('login.account_banned'), undefined, { ban_page: '/pages/ban' })
+      if (result.reason === 'banned') throw new ApiError(403, 'account_banned', t('login.account_banned'), undefined, { ban_page: BAN_PAGE })
       throw new ApiError(401, 'login_failed', t('login.failed'))
     }
     await destroySession(db, req.cookies[SESSION_COOKIE])

@@ -1,7 +1,7 @@
 // The one WebSocket of a tab to /api/ws: reconnects with exponential backoff (with jitter) and reports each
-// (re)connection so the caller can catch up from the API. A close with 4401 (not logged in) ends it; one with
-// 1012 (the instance is shutting down) reconnects within a quarter second.
-import type { LiveServerEvent } from '../../shared/chat-contracts'
+// (re)connection so the caller can catch up from the API. A close with 4401 (not logged in) ends it, one with 4403
+// (banned) too, as the banned event; one with 1012 (the instance is shutting down) reconnects within a quarter second.
+import { BANNED_CLOSE_CODE, type LiveServerEvent } from '../../shared/chat-contracts'
 
 export interface SocketLike {
   readyState: number
@@ -101,6 +101,8 @@ export class LiveSocket {
       if (wasConnected) this.opts.onDown()
       // 4401: the server does not know this member (logged out): polling takes over, no reconnect loop.
       if (ev.code === 4401) return
+      // 4403: the member was banned while this socket was away: the same as the banned event it missed.
+      if (ev.code === BANNED_CLOSE_CODE) return this.opts.onEvent({ type: 'banned' })
       // 1012: the instance is shutting down on purpose (server's RESTART_CLOSE_CODE): another one is up, so
       // reconnect within a quarter second (spread, so a closed instance's sockets do not all come at once).
       if (ev.code === RESTART_CLOSE_CODE && wasConnected) return this.scheduleRetry(Math.round(RESTART_RECONNECT_MS * (this.opts.random ?? Math.random)()))

@@ -6,13 +6,13 @@ import type { FeatureRouteOptions } from '../../server/core.server'
 import multipart from '@fastify/multipart'
 import { eq } from 'drizzle-orm'
 import { accounts, profiles } from '../../db/schema'
-import { liveClientEvent, type LiveServerEvent } from '../../shared/chat-contracts'
+import { BANNED_CLOSE_CODE, liveClientEvent, type LiveServerEvent } from '../../shared/chat-contracts'
 import { ApiError } from '../../shared/api-errors'
 import * as api from './endpoints'
 import { ChatError, SessionEnded, checkSendable, hideChats, listChats, markRead, messageCost, otherParticipant, presentMessage, readConversation, sendMessage, unreadTotal, type SendInput } from './chat.server'
 import { GIFTS, giftImage } from './catalogue'
 import { MAX_UPLOAD_BYTES, readUploadedImage, removeImageFiles, writeImageFiles } from '../photos/index.server'
-import { accountForSession, forgetCachedSession, type Account } from '../accounts/index.server'
+import { accountForSession, forgetCachedSession, lookUpSession, type Account } from '../accounts/index.server'
 import type { BalanceEvent } from '../payments/index.server'
 
 const STATUS: Record<ChatError['code'], number> = {
@@ -33,7 +33,7 @@ const STATUS: Record<ChatError['code'], number> = {
 type Target = { conversation_id?: number; member_id?: number }
 
 export async function chatRoutes(app: FastifyInstance, { core }: FeatureRouteOptions) {
-  const { sendError, isTenantOrigin, enforceLimit, route } = core
+  const { sendError, isTenantOrigin, enforceLimit, route, sessionRefused } = core
   const { db } = app.services.database
   const { realtime, gifs } = app.services
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2 } })
@@ -74,9 +74,12 @@ export async function chatRoutes(app: FastifyInstance, { core }: FeatureRouteOpt
   /** The message rate limit of the member (120 a minute). */
   const rateLimit = (req: FastifyRequest, account: Account) => enforceLimit(req, `message:${account.id}`, 120, 60)
 
-  const sessionEnded = (req: FastifyRequest) => {
-    forgetCachedSession(db, req.cookies[app.services.config.sessionCookie], req.ctx.tenant)
-    return new ApiError(403, 'authentication_required', req.ctx.t('errors.authentication_required'), undefined, { authentication_required: true })
+  /** The refusal of a send whose session ended since the cached lookup; after a ban it says so (account_banned). */
+  const sessionEnded = async (req: FastifyRequest) => {
+    const token = req.cookies[app.services.config.sessionCookie]
+    forgetCachedSession(db, token, req.ctx.tenant)
+    if ((await lookUpSession(db, token, req.ctx.tenant))?.banned) req.ctx.sessionBanned = true
+    return sessionRefused(req)
   }
 
   const send = async (req: FastifyRequest, account: Account, message: SendInput['message'], where: Target, opts: { limited?: boolean } = {}) => {
@@ -87,7 +90,7 @@ export async function chatRoutes(app: FastifyInstance, { core }: FeatureRouteOpt
     const sessionHash = req.ctx.sessionHash
     if (sessionHash !== undefined && where.conversation_id === undefined) {
       const fresh = await accountForSession(db, req.cookies[app.services.config.sessionCookie], tenant)
-      if (!fresh) throw sessionEnded(req)
+      if (!fresh) throw await sessionEnded(req)
       account = fresh
     }
     if (!opts.limited) await rateLimit(req, account)
@@ -106,7 +109,7 @@ export async function chatRoutes(app: FastifyInstance, { core }: FeatureRouteOpt
       await deliver(req, result)
       return { message: result.message, credits: result.credits, duplicate: result.duplicate }
     } catch (err) {
-      if (err instanceof SessionEnded) throw sessionEnded(req)
+      if (err instanceof SessionEnded) throw await sessionEnded(req)
       throw chatError(req, err)
     }
   }
@@ -216,7 +219,9 @@ export async function chatRoutes(app: FastifyInstance, { core }: FeatureRouteOpt
   app.get('/api/ws', { websocket: true, preHandler: sameSiteOnly }, (socket, req) => {
     const account = req.ctx?.account
     if (!account) {
-      socket.close(4401, 'authentication_required')
+      // A banned member's tab is told so (it shows the ban page), any other is only not logged in.
+      if (req.ctx?.sessionBanned) socket.close(BANNED_CLOSE_CODE, 'account_banned')
+      else socket.close(4401, 'authentication_required')
       return
     }
     const detach = realtime.attach(account.id, socket)

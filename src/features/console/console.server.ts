@@ -1,7 +1,7 @@
 // The console's work (decision 028): the overview's numbers, member lookup and detail, ban, unban, credit
 // correction and the complaints inbox. Every function takes the pools the staff member may see (policy.poolsOf)
 // and never reads or changes a row outside them: another pool's member is simply not found.
-import { and, desc, eq, gte, inArray, isNotNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gt, gte, inArray, isNotNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
 import { accounts, activityDays, complaints, creditLedger, orders, payments, photos, profiles, sessions, staffAudit } from '../../db/schema'
 import type { Tenant } from '../../shared/tenant-schema'
@@ -166,7 +166,11 @@ export async function memberDetail(db: Db, pools: string[], id: number, mediaBas
 
 export type BanOutcome = { ok: true; status: string } | { ok: false; reason: 'not_found' | 'already_banned' | 'not_banned' }
 
-/** Bans a member: status banned and every session deleted, with its audit row, in one transaction. */
+/**
+ * Bans a member: status banned, with its audit row, in one transaction. Every session is refused from then on (the
+ * session lookup reads the status); the rows stay so an open tab's next request learns why (account_banned) and is
+ * sent to the ban page, not the login page. An unban deletes them (decision 028, addendum).
+ */
 export async function banMember(db: Db, pools: string[], id: number, reason: string, who: Auditor): Promise<BanOutcome> {
   return db.transaction(async (tx) => {
     const [acc] = await tx
@@ -177,13 +181,16 @@ export async function banMember(db: Db, pools: string[], id: number, reason: str
     if (!acc || acc.status === 'deleted') return { ok: false, reason: 'not_found' }
     if (acc.status === 'banned') return { ok: false, reason: 'already_banned' }
     await tx.update(accounts).set({ status: 'banned' }).where(eq(accounts.id, id))
-    const ended = await tx.delete(sessions).where(eq(sessions.accountId, id)).returning({ t: sessions.tokenHash })
+    const ended = await tx.select({ t: sessions.tokenHash }).from(sessions).where(and(eq(sessions.accountId, id), gt(sessions.expiresAt, sql`now()`)))
     await writeAudit(tx, who, { action: 'members.ban', pool: acc.pool, targetType: 'member', targetId: id, before: { status: acc.status }, after: { status: 'banned', reason, sessions_ended: ended.length } })
     return { ok: true, status: 'banned' }
   })
 }
 
-/** Lifts a ban: back to the status the ban's audit row found (active, or not_confirmed, disabled). */
+/**
+ * Lifts a ban: back to the status the ban's audit row found (active, or not_confirmed, disabled). The sessions the
+ * ban refused are deleted: the member logs in again, an old cookie never works again.
+ */
 export async function unbanMember(db: Db, pools: string[], id: number, reason: string, who: Auditor): Promise<BanOutcome> {
   return db.transaction(async (tx) => {
     const [acc] = await tx
@@ -202,6 +209,7 @@ export async function unbanMember(db: Db, pools: string[], id: number, reason: s
     const was = (ban?.before as { status?: string } | null)?.status
     const status = was && ['active', 'not_confirmed', 'disabled'].includes(was) ? was : 'active'
     await tx.update(accounts).set({ status, failedLogins: 0, blockedUntil: null }).where(eq(accounts.id, id))
+    await tx.delete(sessions).where(eq(sessions.accountId, id))
     await writeAudit(tx, who, { action: 'members.unban', pool: acc.pool, targetType: 'member', targetId: id, before: { status: 'banned' }, after: { status, reason } })
     return { ok: true, status }
   })
