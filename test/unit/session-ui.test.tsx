@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react'
 import { ThemeProvider } from '@emotion/react'
 import { Badge, badgeText } from '../../src/ui/badge'
-import { titleWithPrefix } from '../../src/shared/session/session-store'
+import { titleWithPrefix, createSessionStore, refreshUser } from '../../src/shared/session/session-store'
+import { subscribe } from 'valtio'
 import { entryWarningCountry, shouldShowEntryWarning } from '../../src/features/layout/entry-warning'
 import { buildTheme } from '../../themes/build-theme'
 import { needsActivationReminder } from '../../src/features/accounts/activation-reminder'
@@ -85,6 +86,34 @@ describe('the activation reminder rule', () => {
     expect(needsActivationReminder({ ...user, status: 'active' }, '/')).toBe(false)
     expect(needsActivationReminder({ ...user, notifications_disabled: ['bounce'] }, '/')).toBe(false)
     expect(needsActivationReminder(null, '/')).toBe(false)
+  })
+})
+
+describe('the user as the server answers it again', () => {
+  const user: PresentedUser = {
+    id: 1, email: 'a@b.nl', status: 'active', credits: 10, paid_user: false, signup_date: '2026-01-01T00:00:00Z', language: 'nl',
+    fictional_icon: false, notifications_disabled: [], profile: { id: 1, name: 'A', country: 'NL', status: 'active', main_image: null },
+  }
+  it('leaves the store alone for a copy of the same member, and takes a changed one (the live client on socket open)', async () => {
+    const store = createSessionStore(user)
+    const kept = store.user
+    let changes = 0
+    const stop = subscribe(store, () => changes++)
+    // The API's copy, its keys in another order than the page's.
+    const copy = Object.fromEntries(Object.entries(JSON.parse(JSON.stringify(user)) as PresentedUser).reverse()) as unknown as PresentedUser
+    expect(refreshUser(store, copy)).toBe(false)
+    await Promise.resolve()
+    expect(store.user).toBe(kept)
+    expect(changes).toBe(0)
+    expect(refreshUser(store, { ...copy, profile: { ...copy.profile!, name: 'A' }, credits: 25 })).toBe(true)
+    await Promise.resolve()
+    expect(store.user?.credits).toBe(25)
+    expect(changes).toBe(1)
+    stop()
+    // After a logout (no user) the answer is taken as it is.
+    const empty = createSessionStore(null)
+    expect(refreshUser(empty, user)).toBe(true)
+    expect(empty.user?.id).toBe(1)
   })
 })
 

@@ -12,8 +12,9 @@ import { resetLikes } from '../../shared/likes-store'
 import { handleLikeEvent, reloadLikes } from '../discovery'
 import { useNewLikes } from '../../shared/use-likes-badge'
 import { updateAppBadge } from './app-badge'
-import { applyBalanceEvent } from '../../shared/session/session-store'
+import { applyBalanceEvent, refreshUser } from '../../shared/session/session-store'
 import { emitModeration } from '../../shared/moderation-events'
+import { BAN_PAGE } from '../../shared/next-path'
 
 let current: ChatLive | undefined
 
@@ -55,13 +56,13 @@ export function ChatLiveClient() {
         reloadNewLikes: reloadLikes,
       },
       onUser: (u) => {
-        session.user = u
+        refreshUser(session, u)
       },
       onEvent: (event) => {
         // Banned by staff (decision 028): the sessions are gone on the server; this tab shows the ban page now.
         if (event.type === 'banned') {
           session.user = null
-          window.location.assign('/pages/ban')
+          window.location.assign(BAN_PAGE)
           return
         }
         // A moderator's verdict on the member's photo or texts: their open photos and profile pages reload.

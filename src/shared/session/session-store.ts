@@ -20,6 +20,25 @@ export function titleWithPrefix(title: string, unreadMessages: number, newLikes:
   return total > 0 ? `(${total}) ${title}` : title
 }
 
+/**
+ * The user as the server answered it again (the live client loads it when its socket opens and after a change
+ * elsewhere): the store changes only when something in it did. A fresh copy of the same member would re-render every
+ * page that reads the user and restart their effects (a page reloading its data under the member's hands).
+ */
+export function refreshUser(state: SessionState, user: PresentedUser): boolean {
+  if (state.user && sameJson(state.user, user)) return false
+  state.user = user
+  return true
+}
+
+/** Whether two JSON values are equal, whatever the order of their keys (the page's user and the API's). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false
+  const ka = Object.keys(a)
+  const kb = Object.keys(b)
+  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+}
 
 /**
  * The live `balance` event of the member's socket ({ type: 'balance', credits, paid_user }, sent on every change of
