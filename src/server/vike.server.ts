@@ -11,6 +11,8 @@ import { pick } from '../features/settings/settings.server'
 import { publicTenant, publicTenantJson } from './public-tenant.server'
 import { servePage, type RenderedPage } from './page-cache.server'
 import { presentSessionUser } from '../features/accounts/sessions.server'
+import { sessionCookieOptions } from '../features/accounts/user-routes.server'
+import { BAN_PAGE } from '../shared/next-path'
 import { cspNonce } from './security-headers.server'
 import { callInProcess } from './endpoint.server'
 import { deferHydration, defersHydration } from './deferred-hydration.server'
@@ -92,6 +94,13 @@ export function vikePages(opts: { dev: boolean; root?: string }) {
     const buildId = opts.dev ? 'dev' : productionBuildId(root)
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
       if (!req.ctx || req.url.startsWith('/api/')) return reply.callNotFound()
+      // A banned member's browser (a reload, a new visit, the open tab sent here): the refused session's cookie goes,
+      // and a page is the ban page, where the member reads why and how to object (decision 028, addendum). Client
+      // navigation's pageContext.json is left alone: its page answers the same once the cookie is gone.
+      if (req.ctx.sessionBanned && !req.url.includes('.pageContext.json')) {
+        reply.clearCookie(app.services.config.sessionCookie, sessionCookieOptions(app.services.config))
+        if (req.url.split('?')[0] !== BAN_PAGE) return reply.redirect(BAN_PAGE, 303)
+      }
       return servePage(req, reply, {
         cache,
         buildId,

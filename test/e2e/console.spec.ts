@@ -11,6 +11,8 @@ test('an admin looks a member up and bans them; the member\'s open tab goes to /
   const socket = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/ws'))
   await signUp(page, 'datingstad', 'Bram', email)
   await socket
+  // The member's cookie, for another browser of theirs that comes back after the ban.
+  const memberCookies = await page.context().cookies()
 
   const staff = await consoleLogin(browser, info, await createStaff('admin', info.project.name), '/admin/members')
   await staff.getByLabel('Zoek op e-mailadres, naam of id').fill(email)
@@ -29,6 +31,19 @@ test('an admin looks a member up and bans them; the member\'s open tab goes to /
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blokkering van accounts')
   const user = await page.evaluate(() => fetch('/api/user.php', { headers: { Accept: 'application/json' } }).then((r) => r.status))
   expect(user).toBe(403)
+  // The refused session's cookie went with the ban page; a page asked for afterwards is a visitor's.
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain('sid')
+  await page.goto(siteUrl('datingstad', '/chats'))
+  await expect(page.getByTestId('login-required')).toBeVisible()
+  // Another browser of the member, opening a member's page with the banned session: the ban page, once.
+  const other = await browser.newContext({ locale: 'nl-NL' })
+  await other.addCookies(memberCookies)
+  const otherPage = await other.newPage()
+  await otherPage.goto(siteUrl('datingstad', '/members'))
+  await expect(otherPage).toHaveURL(siteUrl('datingstad', '/pages/ban'))
+  await expect(otherPage.getByRole('heading', { level: 1 })).toHaveText('Blokkering van accounts')
+  expect((await other.cookies()).map((c) => c.name)).not.toContain('sid')
+  await other.close()
   // The ban is in the member's audit trail on the console.
   await staff.reload()
   await expect(staff.getByRole('region', { name: 'Acties van medewerkers' })).toContainText('Lid geblokkeerd')
