@@ -53,6 +53,10 @@ function TitleSync({ pageContext }: { pageContext: PageContext }) {
     document.documentElement.dataset.hydrated = 'true'
     setTimeout(() => document.dispatchEvent(new Event(HYDRATED_EVENT)), 0)
   }, [])
+  // A client navigation's page has committed: the mark set when it began (renderer/+onPageTransitionStart.ts) goes.
+  useEffect(() => {
+    delete document.documentElement.dataset.navigating
+  }, [pageContext])
   return null
 }
 

@@ -17,7 +17,8 @@ export function watchConsole(page: Page): string[] {
 
 /** Waits until React has hydrated the page (before that, links act as plain links). */
 export async function hydrated(page: Page) {
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  // After a client navigation, also the new page committed (the address changes before it renders).
+  await page.locator('html[data-hydrated="true"]:not([data-navigating])').waitFor({ state: 'attached' })
 }
 
 /** A visitor who confirmed the site-entry warning before (its timestamp is in local storage). */

@@ -6,6 +6,8 @@ import { buildTheme } from '../../themes/build-theme'
 import { createNavigationProgress, ProgressBar, PROGRESS_MAX_MS, PROGRESS_FINISH_MS, PROGRESS_THROTTLE_MS } from '../../src/ui/progress-bar'
 import { CHUNK_RELOAD_KEY, handleChunkError, isChunkLoadError, reloadForChunkError, type GuardEnv } from '../../src/shared/chunk-reload'
 import { pageHiddenUrl } from '../../src/shared/page-hidden'
+import { shellContext } from '../support/shell'
+import { onPageTransitionStart } from '../../renderer/+onPageTransitionStart'
 
 describe('navigation progress bar', () => {
   beforeEach(() => jest.useFakeTimers())
@@ -143,5 +145,24 @@ describe('page-hidden beacon address', () => {
   it('is the bare endpoint without page-bounce logging, and carries path and time with it', () => {
     expect(pageHiddenUrl({ logging: false, path: '/signup', msSinceLoad: 1500 })).toBe('/api/page-hidden.php')
     expect(pageHiddenUrl({ logging: true, path: '/signup', msSinceLoad: 1500.4 })).toBe('/api/page-hidden.php?lb=1&path=%2Fsignup&ms=1500')
+  })
+})
+
+describe('the marks of a rendered page', () => {
+  it('a client navigation is marked from its start until the new page has committed', async () => {
+    const first = shellContext({ extra: { urlPathname: '/complete-signup' } })
+    const view = render(first.shell(<p>first</p>))
+    await act(async () => undefined)
+    expect(document.documentElement.dataset.hydrated).toBe('true')
+    // The navigation begins (Vike changes the address next, before the new page renders).
+    onPageTransitionStart({})
+    expect(document.documentElement.dataset.navigating).toBe('true')
+    // The old page re-rendering is not the new page.
+    await act(async () => view.rerender(first.shell(<p>first, again</p>)))
+    expect(document.documentElement.dataset.navigating).toBe('true')
+    const next = shellContext({ extra: { urlPathname: '/members' } })
+    await act(async () => view.rerender(next.shell(<p>next</p>)))
+    expect(document.documentElement.dataset.navigating).toBeUndefined()
+    view.unmount()
   })
 })
