@@ -20,23 +20,26 @@ export function preferredEncoding(acceptEncoding: string): 'br' | 'gzip' | undef
   return undefined
 }
 
+/** Brotli for a page compressed per request: quality 1 (window 18, text mode). */
 const BROTLI_PARAMS = (size: number) => ({
-  [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
+  [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
   [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
   [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
   [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
 })
 
 /**
- * Gzip (level 3), else brotli (quality 2), as the client accepts, for an HTML body of over 1 KB; undefined for none.
- * Gzip first: on our 9-19 KB pages it is both smaller and cheaper than brotli at the qualities a page can afford per
- * request (landing page 13.7 KB: gzip 3 gives 4.9 KB in 48 µs, brotli 2 gives 5.0 KB in 60 µs; brotli only wins at
- * qualities that cost several times more). Precompressed files (the catalogues) still prefer brotli at quality 11.
+ * Brotli (quality 1), else gzip (level 3), as the client accepts, for an HTML body of over 1 KB; undefined for none.
+ * A page rendered per request (a member's) is compressed on every request, so the cheapest good codec wins: brotli 1
+ * costs about half of gzip 3 for a few per cent more bytes (2026-11-27, Node 20: the 68.7 KB member search 182-198 µs
+ * for 14.5 KB against 358-377 µs for 14.2 KB; the 20.9 KB landing 91-98 µs for 7.8 KB against 164-199 µs for 7.2 KB;
+ * gzip 1 saves nothing over 3). Browsers send br over HTTPS. Shared pages are compressed once per cache entry at
+ * brotli 5 (page-cache.server.ts); precompressed files (the catalogues) at 11.
  */
 export function compressHtml(body: string, acceptEncoding: string): { encoding: 'br' | 'gzip'; body: Buffer } | undefined {
   if (body.length < 1024) return undefined
   const accepted = acceptedEncodings(acceptEncoding)
-  if (accepted.has('gzip')) return { encoding: 'gzip', body: zlib.gzipSync(body, { level: 3 }) }
   if (accepted.has('br')) return { encoding: 'br', body: zlib.brotliCompressSync(body, { params: BROTLI_PARAMS(body.length) }) }
+  if (accepted.has('gzip')) return { encoding: 'gzip', body: zlib.gzipSync(body, { level: 3 }) }
   return undefined
 }

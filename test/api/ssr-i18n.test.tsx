@@ -93,11 +93,11 @@ describe('page styles', () => {
 })
 
 describe('page compression', () => {
-  it('uses gzip, else brotli, as the client accepts, and nothing for small bodies or q=0', () => {
+  it('uses brotli, else gzip, as the client accepts, and nothing for small bodies or q=0', () => {
     const { compressHtml } = jest.requireActual('../../src/server/compress-html.server')
     const html = '<p>hallo</p>'.repeat(200)
-    // Gzip first: smaller and cheaper than brotli at a per-request quality on pages of this size.
-    expect(compressHtml(html, 'gzip, deflate, br')?.encoding).toBe('gzip')
+    // Brotli first: at quality 1 about half the CPU of gzip 3 per request, for a few per cent more bytes.
+    expect(compressHtml(html, 'gzip, deflate, br')?.encoding).toBe('br')
     expect(compressHtml(html, 'gzip')?.encoding).toBe('gzip')
     expect(compressHtml(html, 'br')?.encoding).toBe('br')
     expect(compressHtml(html, 'gzip;q=0, br')?.encoding).toBe('br')
@@ -106,6 +106,6 @@ describe('page compression', () => {
     expect(compressHtml('<p>kort</p>', 'br')).toBeUndefined()
     const zlib = jest.requireActual('node:zlib')
     expect(zlib.brotliDecompressSync(compressHtml(html, 'br').body).toString()).toBe(html)
-    expect(zlib.gunzipSync(compressHtml(html, 'gzip, br').body).toString()).toBe(html)
+    expect(zlib.gunzipSync(compressHtml(html, 'gzip, deflate').body).toString()).toBe(html)
   })
 })
