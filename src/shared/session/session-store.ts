@@ -1,5 +1,6 @@
 // Client state of the session (Valtio): the user, the unread messages total and the signup modal. The new likes
 // have their own store (src/shared/likes-store.ts).
+import { dequal } from 'dequal/lite'
 import { createStore } from '../store'
 import type { PresentedUser } from '../contracts'
 
@@ -26,18 +27,10 @@ export function titleWithPrefix(title: string, unreadMessages: number, newLikes:
  * page that reads the user and restart their effects (a page reloading its data under the member's hands).
  */
 export function refreshUser(state: SessionState, user: PresentedUser): boolean {
-  if (state.user && sameJson(state.user, user)) return false
+  // Deep equality, whatever the order of the keys (the page's user and the API's).
+  if (state.user && dequal(state.user, user)) return false
   state.user = user
   return true
-}
-
-/** Whether two JSON values are equal, whatever the order of their keys (the page's user and the API's). */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false
-  const ka = Object.keys(a)
-  const kb = Object.keys(b)
-  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
 }
 
 /**
