@@ -12,7 +12,7 @@ import * as api from './endpoints'
 import { ChatError, SessionEnded, checkSendable, hideChats, listChats, markRead, messageCost, otherParticipant, presentMessage, readConversation, sendMessage, unreadTotal, type SendInput } from './chat.server'
 import { GIFTS, giftImage } from './catalogue'
 import { MAX_UPLOAD_BYTES, readUploadedImage, removeImageFiles, writeImageFiles } from '../photos/index.server'
-import { accountForSession, forgetCachedSession, lookUpSession, type Account } from '../accounts/index.server'
+import { forgetCachedSession, lookUpSession, type Account, type SessionLookup } from '../accounts/index.server'
 import type { BalanceEvent } from '../payments/index.server'
 
 const STATUS: Record<ChatError['code'], number> = {
@@ -74,11 +74,13 @@ export async function chatRoutes(app: FastifyInstance, { core }: FeatureRouteOpt
   /** The message rate limit of the member (120 a minute). */
   const rateLimit = (req: FastifyRequest, account: Account) => enforceLimit(req, `message:${account.id}`, 120, 60)
 
+  /** The session of the request's cookie, looked up now (the cached lookup may be older than its end). */
+  const sessionNow = (req: FastifyRequest) => lookUpSession(db, req.cookies[app.services.config.sessionCookie], req.ctx.tenant)
+
   /** The refusal of a send whose session ended since the cached lookup; after a ban it says so (account_banned). */
-  const sessionEnded = async (req: FastifyRequest) => {
-    const token = req.cookies[app.services.config.sessionCookie]
-    forgetCachedSession(db, token, req.ctx.tenant)
-    if ((await lookUpSession(db, token, req.ctx.tenant))?.banned) req.ctx.sessionBanned = true
+  const sessionEnded = (req: FastifyRequest, found: SessionLookup) => {
+    forgetCachedSession(db, req.cookies[app.services.config.sessionCookie], req.ctx.tenant)
+    if (found?.banned) req.ctx.sessionBanned = true
     return sessionRefused(req)
   }
 
@@ -89,9 +91,9 @@ export async function chatRoutes(app: FastifyInstance, { core }: FeatureRouteOpt
     // a member (the free members' conversation limit, checks made before the statement) looks the session up again.
     const sessionHash = req.ctx.sessionHash
     if (sessionHash !== undefined && where.conversation_id === undefined) {
-      const fresh = await accountForSession(db, req.cookies[app.services.config.sessionCookie], tenant)
-      if (!fresh) throw await sessionEnded(req)
-      account = fresh
+      const fresh = await sessionNow(req)
+      if (!fresh?.account) throw sessionEnded(req, fresh)
+      account = fresh.account
     }
     if (!opts.limited) await rateLimit(req, account)
     try {
@@ -109,7 +111,7 @@ export async function chatRoutes(app: FastifyInstance, { core }: FeatureRouteOpt
       await deliver(req, result)
       return { message: result.message, credits: result.credits, duplicate: result.duplicate }
     } catch (err) {
-      if (err instanceof SessionEnded) throw await sessionEnded(req)
+      if (err instanceof SessionEnded) throw sessionEnded(req, await sessionNow(req))
       throw chatError(req, err)
     }
   }
