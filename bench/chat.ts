@@ -16,13 +16,12 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
-import net from 'node:net'
 import os from 'node:os'
 import { performance } from 'node:perf_hooks'
 import type { ChildProcess } from 'node:child_process'
 import pg from 'pg'
 import WebSocket from 'ws'
-import { ensureFreshBuild, processCpuMs, startProcess } from './lib'
+import { ensureFreshBuild, freePort, processCpuMs, startProcess } from './lib'
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -65,16 +64,6 @@ interface Sent {
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port
-      srv.close(() => resolve(port))
-    })
-    srv.on('error', reject)
-  })
-}
 
 /** Members, sessions and conversations straight in SQL: thousands in a second instead of thousands of signups. */
 async function createMembers(url: string) {

@@ -1,16 +1,23 @@
 // Helpers shared by benchmarks: start the real server in its own process, run autocannon.
 import fs from 'node:fs'
 import http from 'node:http'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import autocannon from 'autocannon'
 
+/**
+ * The production build, whatever NODE_ENV the caller runs under: under jest's NODE_ENV=test Vite would build React's
+ * development JSX into the server, which the production server cannot run (every page a 500).
+ */
+function build() {
+  const r = spawnSync('node', ['scripts/build.mjs', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+  if (r.status !== 0) throw new Error('build failed')
+}
+
 export function ensureBuild() {
-  if (!fs.existsSync('dist/node/main.mjs')) {
-    const r = spawnSync('node', ['scripts/build.mjs', '--logLevel', 'warn'], { stdio: 'inherit' })
-    if (r.status !== 0) throw new Error('build failed')
-  }
+  if (!fs.existsSync('dist/node/main.mjs')) build()
 }
 
 const SOURCES = ['pages', 'renderer', 'src', 'themes', 'locales', 'public', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs']
@@ -25,10 +32,19 @@ function newestMtime(p: string): number {
 /** Builds when the build is missing or older than the sources (as npm start does), so a benchmark measures the code. */
 export function ensureFreshBuild() {
   const built = fs.existsSync('dist/node/main.mjs') ? fs.statSync('dist/node/main.mjs').mtimeMs : 0
-  if (!built || SOURCES.some((s) => newestMtime(s) > built)) {
-    const r = spawnSync('node', ['scripts/build.mjs', '--logLevel', 'warn'], { stdio: 'inherit' })
-    if (r.status !== 0) throw new Error('build failed')
-  }
+  if (!built || SOURCES.some((s) => newestMtime(s) > built)) build()
+}
+
+/** A port nobody listens on now (the OS's choice). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port
+      srv.close(() => resolve(port))
+    })
+    srv.on('error', reject)
+  })
 }
 
 /** cwd: the directory whose build runs (default this one; bench/members compares with another build this way). */
@@ -113,7 +129,10 @@ export interface LoadResult {
 }
 
 let clockTicks: number | undefined
-/** CPU time (user + system) a process has used so far, in ms; undefined where /proc is missing. */
+/**
+ * CPU time (user + system) a process and its live child processes (the workers of a server started with
+ * WEB_CONCURRENCY) have used so far, in ms; undefined where /proc is missing.
+ */
 export function processCpuMs(pid: number | undefined): number | undefined {
   if (!pid) return undefined
   try {
@@ -122,7 +141,8 @@ export function processCpuMs(pid: number | undefined): number | undefined {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
     const ticks = Number(fields[11]) + Number(fields[12])
     const hz = (clockTicks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100)
-    return (ticks * 1000) / hz
+    const children = fs.existsSync(`/proc/${pid}/task/${pid}/children`) ? fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number) : []
+    return (ticks * 1000) / hz + children.reduce((sum, child) => sum + (processCpuMs(child) ?? 0), 0)
   } catch {
     return undefined
   }

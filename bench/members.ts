@@ -5,11 +5,14 @@
 // PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres, where it creates and drops
 // bench_members_<pid>; skipped when unreachable). Prints requests/s, p99 and CPU per request of the server process,
 // and where a search request's CPU goes (a profiled run). Target: p99 <= 50 ms at 10 connections on a quiet machine.
+// With Redis reachable (BENCH_REDIS_URL, default redis://127.0.0.1:6379) the PostgreSQL server is loaded once more
+// as one server process per CPU (WEB_CONCURRENCY=auto, decision 048), CPU per request summed over its processes.
 // BENCH_MEMBERS_PORTS="3311,3312" names its two ports; BENCH_BASELINE=<dir> compares this build with another one
 // (compare() below, decision 042).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import net from 'node:net'
 import { once } from 'node:events'
 import type { ChildProcess } from 'node:child_process'
 import pg from 'pg'
@@ -18,6 +21,7 @@ import { cpuShares } from './cpu-profile'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const HOST = 'datingstad.nl'
 // The servers' ports (PGlite, PostgreSQL): BENCH_MEMBERS_PORTS="3311,3312" by default.
 const [PGLITE_PORT, PG_PORT] = (process.env.BENCH_MEMBERS_PORTS ?? '3311,3312').split(',').map(Number)
@@ -37,6 +41,18 @@ async function memberSession(base: string): Promise<{ cookie: string; conversati
   const sent = await request('POST', `${base}/api/message.php?member_id=${first.id}`, HOST, { headers: { cookie, origin: `http://${HOST}` }, json: { kind: 'text', client_id: `bench-${Date.now()}`, text: 'Hoi! Zin in een kop koffie?' } })
   if (sent.status !== 201) throw new Error(`message failed: ${sent.status} ${sent.body.slice(0, 200)}`)
   return { cookie, conversationId: (JSON.parse(sent.body) as { message: { conversation_id: number } }).message.conversation_id }
+}
+
+/** Whether something accepts connections at the Redis address (the cluster run needs it). */
+function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) })
+    socket.setTimeout(1000)
+    socket.once('connect', () => (socket.destroy(), resolve(true)))
+    socket.once('error', () => resolve(false))
+    socket.once('timeout', () => (socket.destroy(), resolve(false)))
+  })
 }
 
 async function stop(child: ChildProcess) {
@@ -169,14 +185,14 @@ async function main() {
   results.push({ label: 'PGlite', ...(await measure('PGlite', {}, PGLITE_PORT)) })
 
   const admin = new pg.Client({ connectionString: ADMIN_URL })
-  let reachable = true
+  let pgReachable = true
   try {
     await admin.connect()
   } catch (err) {
-    reachable = false
+    pgReachable = false
     console.log(`PostgreSQL at ${ADMIN_URL} unreachable (${(err as Error).message}): measured on PGlite only`)
   }
-  if (reachable) {
+  if (pgReachable) {
     const dbNames = [`bench_members_${process.pid}`]
     const urlOf = (dbName: string) => {
       const url = new URL(ADMIN_URL)
@@ -186,6 +202,15 @@ async function main() {
     try {
       for (const dbName of dbNames) await admin.query(`create database ${dbName}`)
       results.push({ label: 'PostgreSQL', ...(await measure('PostgreSQL', { DATABASE_URL: urlOf(dbNames[0]) }, PG_PORT)) })
+      // The same server as one process per CPU on the same (already seeded) database.
+      const cpus = os.availableParallelism()
+      if (cpus < 2) console.log('One CPU: the run with one server process per CPU is the run above')
+      else if (!(await reachable(REDIS_URL))) console.log(`Redis at ${REDIS_URL} unreachable: no run with one server process per CPU (it needs Redis)`)
+      else {
+        const label = `PostgreSQL, ${cpus} processes`
+        const env = { DATABASE_URL: urlOf(dbNames[0]), REDIS_URL, REDIS_PREFIX: `bench-members-${process.pid}:`, WEB_CONCURRENCY: 'auto' }
+        results.push({ label, ...(await measure(label, env, PG_PORT, { profile: false })) })
+      }
     } finally {
       for (const dbName of dbNames) await admin.query(`drop database if exists ${dbName} with (force)`)
       await admin.end()

@@ -1,4 +1,5 @@
 // Configuration: read from the environment once at start, validated; bad config stops the server.
+import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 import ipaddr from 'ipaddr.js'
@@ -88,6 +89,21 @@ const envSchema = z.object({
    * development, GET /api/settings.php?forced_domain=<tenant domain> answers that tenant's settings. Ignored elsewhere.
    */
   PREVIEW_HOSTS: z.string().regex(/^[a-z0-9.,-]*$/, 'host names separated by commas').default(''),
+  /**
+   * Server processes on this host (decision 048): `auto` is one per CPU, a number that many. More than one needs
+   * DATABASE_URL and REDIS_URL: the processes share the port, PostgreSQL holds the state and Redis carries live
+   * events between them, as between instances behind a load balancer.
+   */
+  WEB_CONCURRENCY: z
+    .string()
+    .default('1')
+    .transform((v, ctx): number => {
+      const value = v.trim()
+      if (value === 'auto') return os.availableParallelism()
+      if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 64) return Number(value)
+      ctx.addIssue({ code: 'custom', message: '"auto" (one process per CPU) or a number from 1 to 64' })
+      return z.NEVER
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -107,6 +123,10 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
   }
   if (c.POSTBACK_ALLOW_PRIVATE_HOSTS && c.NODE_ENV === 'production') {
     throw new Error('Invalid configuration:\n  POSTBACK_ALLOW_PRIVATE_HOSTS: only for tests, never with NODE_ENV=production')
+  }
+  if (c.WEB_CONCURRENCY > 1 && (!c.DATABASE_URL || !c.REDIS_URL)) {
+    const missing = [!c.DATABASE_URL && 'DATABASE_URL (the embedded database belongs to one process)', !c.REDIS_URL && 'REDIS_URL (live events between the processes)'].filter(Boolean)
+    throw new Error(`Invalid configuration:\n  WEB_CONCURRENCY: ${c.WEB_CONCURRENCY} server processes need ${missing.join(' and ')}; leave it at 1 without them`)
   }
   const dataDir = path.resolve(c.DATA_DIR)
   return {
@@ -134,6 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     publicUrl: c.PUBLIC_URL,
     mailEventsSecret: c.MAIL_EVENTS_SECRET,
     runJobs: c.RUN_JOBS,
+    /** Server processes sharing the port (WEB_CONCURRENCY); 1 is this process alone. */
+    workers: c.WEB_CONCURRENCY,
     giphyApiKey: c.GIPHY_API_KEY,
     giphyApiUrl: c.GIPHY_API_URL,
     signupsPerAddressPerHour: c.SIGNUPS_PER_ADDRESS_PER_HOUR,

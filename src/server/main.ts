@@ -1,4 +1,5 @@
-// Starts the server: config, tenants, database (migrated, seeded on first start), then Fastify.
+// Starts the server: config, tenants, database (migrated, seeded on first start), then Fastify. With
+// WEB_CONCURRENCY above 1 this process forks that many servers sharing the port instead (cluster.server.ts).
 import path from 'node:path'
 import { loadConfig } from './config.server'
 import { loadTenants, createRegistry, reloadTenantsLive, TenantFileError } from './tenants.server'
@@ -14,9 +15,13 @@ import { handleShutdownSignals } from './lifecycle.server'
 import { createCacheBus } from './cache-bus.server'
 import { installId, redisNamespace } from './install-id.server'
 import { warmUp } from './warm-up.server'
+import { processRole, runPrimary, stopWhenOrphaned } from './cluster.server'
 
 async function main() {
   const config = loadConfig(process.env)
+  const role = config.workers > 1 ? processRole() : 'single'
+  if (config.workers > 1 && role === 'single') return runPrimary({ workers: config.workers, log: (line) => console.log(line) })
+  stopWhenOrphaned()
   const loaded = await loadTenants()
   const tenants = createRegistry(loaded.all, config.defaultTenant)
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'), command: 'server' })
@@ -55,7 +60,8 @@ async function main() {
   const warm = await warmUp(services)
   if (warm.connections > 0) console.log(`Warm-up: ${warm.connections} database connections ready in ${warm.ms} ms`)
   await app.listen({ port: config.port, host: config.host })
-  const sites = () => console.log(`Sites: ${tenants.all.map((t) => `http://${t.id}.localhost:${config.port}/`).join('  ')}`)
+  // The lead process of a cluster speaks for all of them.
+  const sites = () => role !== 'extra' && console.log(`Sites: ${tenants.all.map((t) => `http://${t.id}.localhost:${config.port}/`).join('  ')}`)
   sites()
   // Tenant files are read again on SIGHUP and when tenants/ changes: a new brand, a domain moved or a tenant
   // switched off takes effect without a restart; sessions live in the database (docs/decisions/027).

@@ -9,18 +9,15 @@
 // message exactly once. Decision 043.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import http from 'node:http'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { spawn, type ChildProcess } from 'node:child_process'
-import pg from 'pg'
 import sharp from 'sharp'
 import WebSocket from 'ws'
 import { ensureFreshBuild } from '../../bench/lib'
 import { startLocalS3, type LocalS3 } from '../support/s3'
 import { startBalancer, type Balancer } from './balancer'
 import { LiveSocket, type SocketLike } from '../../src/features/chat/live-socket'
+import { HOST, ORIGIN, call, createDatabase, dropDatabase, freePort, sleep, runSteps, startProc, waitForReady, type Answer, type Proc } from './processes'
 
 jest.setTimeout(240_000)
 
@@ -30,91 +27,18 @@ const missing = [!ADMIN_URL && 'TEST_DATABASE_URL', !REDIS_URL && 'REDIS_URL'].f
 const describeCluster = missing.length === 0 ? describe : describe.skip
 if (missing.length) console.log(`[test] cluster run skipped: ${missing.join(' and ')} not set (it needs PostgreSQL and Redis).`)
 
-const HOST = 'datingstad.nl'
-const ORIGIN = `http://${HOST}`
 const INSTANCES = 3
 /**
  * Messages sent in each loss scenario, one every 50 ms (plus the send's own time); the instance goes down after
  * the 5th or so. 10 credits each: the deluxe bundle pays for both rounds.
  */
 const MESSAGES = 20
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port
-      srv.close(() => resolve(port))
-    })
-    srv.on('error', reject)
-  })
-}
 
 /** CLUSTER_BASE_PORT=N uses N (balancer) and N+1.. (instances); without it free ports. */
 async function ports(): Promise<number[]> {
   const base = Number(process.env.CLUSTER_BASE_PORT ?? 0)
   if (base) return Array.from({ length: INSTANCES + 1 }, (_, i) => base + i)
   return Promise.all(Array.from({ length: INSTANCES + 1 }, freePort))
-}
-
-interface Answer {
-  status: number
-  headers: http.IncomingHttpHeaders
-  body: Buffer
-  json<T = Record<string, unknown>>(): T
-}
-
-/** One HTTP request to the balancer with the site's Host header; `instance` pins it to one instance. */
-function call(port: number, method: string, url: string, opts: { cookie?: string; json?: unknown; body?: Buffer; headers?: Record<string, string>; instance?: number; host?: string } = {}): Promise<Answer> {
-  const payload = opts.json !== undefined ? Buffer.from(JSON.stringify(opts.json)) : opts.body
-  const headers: Record<string, string> = { host: opts.host ?? HOST, 'accept-language': 'nl', ...opts.headers }
-  if (opts.json !== undefined) headers['content-type'] = 'application/json'
-  if (payload) headers['content-length'] = String(payload.length)
-  if (opts.cookie) headers.cookie = opts.cookie
-  if (opts.instance !== undefined) headers['x-cluster-instance'] = String(opts.instance)
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: url, headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => {
-        const body = Buffer.concat(chunks)
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: <T>() => JSON.parse(body.toString('utf8')) as T })
-      })
-    })
-    req.on('error', reject)
-    req.end(payload)
-  })
-}
-
-interface Proc {
-  name: string
-  child: ChildProcess
-  logFile: string
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
-}
-
-function startProc(name: string, args: string[], env: Record<string, string>, dir: string): Proc {
-  const logFile = path.join(dir, `${name}.log`)
-  const out = fs.openSync(logFile, 'w')
-  const child = spawn(process.execPath, args, { stdio: ['ignore', out, out], env: { ...process.env, ...env } })
-  fs.closeSync(out)
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })))
-  return { name, child, logFile, exited }
-}
-
-async function waitForReady(port: number, proc: Proc, timeoutMs = 120_000) {
-  const end = Date.now() + timeoutMs
-  while (Date.now() < end) {
-    if (proc.child.exitCode !== null) break
-    try {
-      if ((await call(port, 'GET', '/ready')).status === 200) return
-    } catch {
-      // not listening yet
-    }
-    await sleep(200)
-  }
-  throw new Error(`${proc.name} did not become ready on port ${port}:\n${fs.readFileSync(proc.logFile, 'utf8').slice(-3000)}`)
 }
 
 /** A JPEG photo of a colour of its own (the upload is re-encoded to WebP by the instance that takes it). */
@@ -184,7 +108,7 @@ describeCluster(`cluster: 3 instances, a job worker, PostgreSQL, Redis and S3 be
   let instancePorts: number[] = []
   const instances: Proc[] = []
   let worker: Proc | undefined
-  let failed = false
+  const { run, step } = runSteps()
 
   const env = (port: number, name: string): Record<string, string> => ({
     NODE_ENV: 'production',
@@ -209,13 +133,7 @@ describeCluster(`cluster: 3 instances, a job worker, PostgreSQL, Redis and S3 be
     ensureFreshBuild()
     const started = Date.now()
     ;[lbPort, ...instancePorts] = await ports()
-    const admin = new pg.Client({ connectionString: ADMIN_URL })
-    await admin.connect()
-    await admin.query(`create database ${dbName}`)
-    await admin.end()
-    const url = new URL(ADMIN_URL!)
-    url.pathname = `/${dbName}`
-    databaseUrl = url.toString()
+    databaseUrl = await createDatabase(ADMIN_URL!, dbName)
     s3 = await startLocalS3()
     const serve = (i: number) => startProc(`instance-${i}`, ['--enable-source-maps', '--max-semi-space-size=32', 'dist/node/main.mjs'], env(instancePorts[i], `instance-${i}`), dir)
     // The first instance migrates the new database; the others and the worker then start side by side.
@@ -237,31 +155,16 @@ describeCluster(`cluster: 3 instances, a job worker, PostgreSQL, Redis and S3 be
   afterAll(async () => {
     for (const p of [...instances, worker]) if (p && p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM')
     await Promise.all([...instances, worker].map((p) => p && Promise.race([p.exited, sleep(12_000)])))
-    if (failed) for (const p of [...instances, worker]) if (p) console.log(`[cluster] ${p.name} log:\n${fs.readFileSync(p.logFile, 'utf8').slice(-4000)}`)
+    if (run.failed) for (const p of [...instances, worker]) if (p) console.log(`[cluster] ${p.name} log:\n${fs.readFileSync(p.logFile, 'utf8').slice(-4000)}`)
     await balancer?.close()
     await s3?.close()
-    if (databaseUrl) {
-      const admin = new pg.Client({ connectionString: ADMIN_URL })
-      await admin.connect()
-      await admin.query(`drop database if exists ${dbName} with (force)`)
-      await admin.end()
-    }
+    if (databaseUrl) await dropDatabase(ADMIN_URL!, dbName)
     fs.rmSync(dir, { recursive: true, force: true })
   })
 
   const get = (url: string, m?: Member, instance?: number) => call(lbPort, 'GET', url, { cookie: m?.cookie, instance })
   const post = (url: string, json: unknown, m?: Member, instance?: number) => call(lbPort, 'POST', url, { cookie: m?.cookie, json, instance })
 
-  /** A step of the run; a failure prints the processes' logs at the end. */
-  const step = (name: string, fn: () => Promise<void>) =>
-    it(name, async () => {
-      try {
-        await fn()
-      } catch (err) {
-        failed = true
-        throw err
-      }
-    })
 
   let anna: Member
   let bram: Member
