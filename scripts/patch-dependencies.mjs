@@ -242,6 +242,58 @@ function stringifyUnpatched(value, { forbidReactElements, space, valueName, sort
       },
     ],
   },
+  {
+    // vike computes a page's assets (its scripts, styles and preloads, from the build's manifest) on every request:
+    // the manifest walk, the de-duplication and the sort, about 2% of a member search's CPU (decision 042, ninth
+    // addendum). In production they depend only on the build's manifest and config, the page's client entries and
+    // dependencies, and the base URL. Patched: computed once per build (the manifest object) and such inputs, and
+    // each caller gets its own copies of the entries (callers may change them). Development is not cached. The
+    // original stays exported as getPageAssetsComputed (test/api/patch-dependencies.test.ts compares the two).
+    name: 'vike getPageAssets: once per page and build in production',
+    pkg: 'vike',
+    file: 'dist/server/runtime/renderPageServer/getPageAssets.js',
+    from: `async function getPageAssets(pageContext, clientDependencies, clientEntries) {
+    const globalContext = pageContext._globalContext;
+`,
+    to: `// Patched by scripts/patch-dependencies.mjs: in production a page's assets are computed once per build and input.
+const pageAssetsMemo = new WeakMap();
+async function getPageAssets(pageContext, clientDependencies, clientEntries) {
+    const globalContext = pageContext._globalContext;
+    const manifest = globalContext.assetsManifest;
+    if (!globalContext._isProduction || typeof manifest !== 'object' || manifest === null)
+        return getPageAssetsComputed(pageContext, clientDependencies, clientEntries);
+    const key = JSON.stringify([pageContext._baseAssets || pageContext._baseServer, clientDependencies, clientEntries]);
+    let memo = pageAssetsMemo.get(manifest);
+    if (!memo)
+        pageAssetsMemo.set(manifest, (memo = new Map()));
+    const known = memo.get(key);
+    if (known)
+        return known.map((asset) => ({ ...asset }));
+    const pageAssets = await getPageAssetsComputed(pageContext, clientDependencies, clientEntries);
+    memo.set(key, pageAssets.map((asset) => ({ ...asset })));
+    return pageAssets;
+}
+async function getPageAssetsComputed(pageContext, clientDependencies, clientEntries) {
+    const globalContext = pageContext._globalContext;
+`,
+    extra: { from: 'export { getPageAssets };\n', to: 'export { getPageAssets, getPageAssetsComputed };\n' },
+  },
+  {
+    // Before the user's injectFilter() may run, vike asserts the entries it has just made from the page's assets,
+    // building a coloured usage message for each of four checks of each entry whether or not it fails: about 1% of
+    // a member search's CPU. No injectFilter() is configured here, and the entries come from vike's own code a few
+    // lines above. Patched: the assertion runs in development only; with an injectFilter(), vike still checks the
+    // entries after the user's hook as before.
+    name: "vike getHtmlTags: assert its own entries in development only",
+    pkg: 'vike',
+    file: 'dist/server/runtime/renderPageServer/html/injectAssets/getHtmlTags.js',
+    from: `    assertInjectFilterEntries(injectFilterEntries);
+`,
+    to: `    // Patched by scripts/patch-dependencies.mjs: vike's check of the entries it just made, in development only.
+    if (!isProduction)
+        assertInjectFilterEntries(injectFilterEntries);
+`,
+  },
 ]
 
 // --check: only verify that every patch is applied (CI, tests); nothing is written.

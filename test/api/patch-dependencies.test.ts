@@ -7,7 +7,7 @@ import path from 'node:path'
 
 const script = path.resolve(__dirname, '../../scripts/patch-dependencies.mjs')
 /** The patched files, as node_modules/<package>/<file>. */
-const FILES = ['vike/dist/utils/catchInfiniteLoop.js', 'vike/dist/utils/objectAssign.js', 'vike/dist/shared-server-client/route/resolveRouteString.js', '@brillout/json-serializer/dist/stringify.js', 'vike/dist/server/runtime/renderPageServer/html/injectAssets/injectHtmlTags.js']
+const FILES = ['vike/dist/utils/catchInfiniteLoop.js', 'vike/dist/utils/objectAssign.js', 'vike/dist/shared-server-client/route/resolveRouteString.js', '@brillout/json-serializer/dist/stringify.js', 'vike/dist/server/runtime/renderPageServer/html/injectAssets/injectHtmlTags.js', 'vike/dist/server/runtime/renderPageServer/getPageAssets.js', 'vike/dist/server/runtime/renderPageServer/html/injectAssets/getHtmlTags.js']
 
 function run(cwd: string, ...args: string[]) {
   const res = spawnSync(process.execPath, [script, ...args], { cwd, encoding: 'utf8' })
@@ -182,5 +182,51 @@ describe('scripts/patch-dependencies.mjs', () => {
     const out = JSON.parse(res.stdout) as { same: boolean; where: string }[]
     expect(out).toHaveLength(30)
     expect(out.filter((o) => !o.same)).toEqual([])
+  })
+
+  it('vike getPageAssets: in production each page and build computed once, every caller its own copy, as the original computes them', () => {
+    const script = `
+      // Not among vike's exports: imported by its file.
+      const file = new URL('node_modules/vike/dist/server/runtime/renderPageServer/getPageAssets.js', 'file://' + process.cwd() + '/')
+      const { getPageAssets, getPageAssetsComputed } = await import(file.href)
+      const manifest = () => ({
+        'pages/a/+client.ts': { file: 'assets/client-a.js', isEntry: true, imports: ['_shared.js'], css: ['assets/a.css'] },
+        'pages/a/+Page.tsx': { file: 'assets/page-a.js', isDynamicEntry: true, imports: ['_shared.js'], css: ['assets/page-a.css'], assets: ['assets/font.woff2', 'assets/photo.webp'] },
+        '_shared.js': { file: 'assets/shared.js', css: ['assets/shared.css'] },
+        'pages/b/+Page.tsx': { file: 'assets/page-b.js', isDynamicEntry: true },
+      })
+      const context = (assetsManifest, pageId, opts = {}) => ({ pageId, _baseServer: opts.base ?? '/', _globalContext: { _isProduction: true, assetsManifest, config: {} } })
+      const deps = (p) => [{ id: '/pages/' + p + '/+Page.tsx', onlyAssets: false, eagerlyImported: false }]
+      const entries = ['/pages/a/+client.ts']
+      const out = {}
+      const build = manifest()
+      const first = await getPageAssets(context(build, 'a'), deps('a'), entries)
+      const original = JSON.stringify(await getPageAssetsComputed(context(build, 'a'), deps('a'), entries))
+      out.first = JSON.stringify(first) === original
+      // A caller changes its copy: the next request gets the assets as computed.
+      first[0].src = '/changed.css'
+      first.pop()
+      const second = await getPageAssets(context(build, 'a'), deps('a'), entries)
+      out.second = JSON.stringify(second) === original
+      out.notShared = second !== first && second[1] !== first[1]
+      // Another page, another base, another build (its manifest changed): each its own assets.
+      out.otherPage = JSON.stringify(await getPageAssets(context(build, 'b'), deps('b'), entries)) === JSON.stringify(await getPageAssetsComputed(context(build, 'b'), deps('b'), entries))
+      out.otherPageDiffers = JSON.stringify(await getPageAssets(context(build, 'b'), deps('b'), entries)) !== original
+      out.base = (await getPageAssets(context(build, 'a', { base: '/base/' }), deps('a'), entries)).every((a) => a.src.startsWith('/base/assets/'))
+      // The manifest is read on the first request of a page only.
+      let reads = 0
+      const counted = new Proxy(manifest(), { get: (target, key) => (reads++, target[key]) })
+      await getPageAssets(context(counted, 'a'), deps('a'), entries)
+      const readsFirst = reads
+      await getPageAssets(context(counted, 'a'), deps('a'), entries)
+      out.once = readsFirst > 0 && reads === readsFirst
+      const rebuilt = manifest()
+      rebuilt['_shared.js'].file = 'assets/shared-2.js'
+      out.rebuilt = (await getPageAssets(context(rebuilt, 'a'), deps('a'), entries)).some((a) => a.src === '/assets/shared-2.js')
+      console.log(JSON.stringify(out))
+    `
+    const res = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.resolve(__dirname, '../..'), encoding: 'utf8' })
+    expect(res.stderr).toBe('')
+    expect(JSON.parse(res.stdout)).toEqual({ first: true, second: true, notShared: true, otherPage: true, otherPageDiffers: true, base: true, once: true, rebuilt: true })
   })
 })
