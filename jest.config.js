@@ -7,6 +7,10 @@ const setupFiles = ['<rootDir>/test/support/test-env.ts']
 const transformIgnorePatterns = ['node_modules/(?!(cookie|@fastify/cookie|content-disposition|@dicebear|kdbush|geokdbush|tinyqueue)/)']
 
 export default {
+  // How long a test may take before jest calls it hung (its default is 5 s). Not a speed check: on a loaded 2-CPU
+  // machine (jest beside Playwright in npm test) a component test's first render has taken over 5 s. Tests that
+  // need more set their own (jest.setTimeout).
+  testTimeout: 20_000,
   projects: [
     {
       displayName: 'unit',
