@@ -64,7 +64,6 @@ interface Sent {
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-
 /** Members, sessions and conversations straight in SQL: thousands in a second instead of thousands of signups. */
 async function createMembers(url: string) {
   const client = new pg.Client({ connectionString: url })

@@ -19,6 +19,8 @@ export const ROLE_ENV = 'SERVER_PROCESS_ROLE'
 export type ProcessRole = 'lead' | 'extra'
 export const MAX_RESTARTS = 5
 export const RESTART_WINDOW_MS = 60_000
+/** How long the workers may drain after a signal before they are killed: their own deadline, and a margin. */
+const STOP_DEADLINE_MS = SHUTDOWN_DEADLINE_MS + 2000
 
 /** This process's role: `lead` or `extra` for a worker of the cluster, `single` for a server alone. */
 export function processRole(): ProcessRole | 'single' {
@@ -58,10 +60,10 @@ export function runPrimary(opts: { workers: number; log: (line: string) => void;
     if (roles.size === 0) return exit(exitCode)
     for (const worker of roles.keys()) worker.process.kill(signal)
     setTimeout(() => {
-      opts.log(`[cluster] workers still running ${SHUTDOWN_DEADLINE_MS + 2000} ms after ${signal}: killing them`)
+      opts.log(`[cluster] workers still running ${STOP_DEADLINE_MS} ms after ${signal}: killing them`)
       for (const worker of roles.keys()) worker.process.kill('SIGKILL')
       exit(1)
-    }, SHUTDOWN_DEADLINE_MS + 2000).unref()
+    }, STOP_DEADLINE_MS).unref()
   }
 
   cluster.on('exit', (worker, code, signal) => {

@@ -19,7 +19,7 @@ import { processRole, runPrimary, stopWhenOrphaned } from './cluster.server'
 
 async function main() {
   const config = loadConfig(process.env)
-  const role = config.workers > 1 ? processRole() : 'single'
+  const role = processRole()
   if (config.workers > 1 && role === 'single') return runPrimary({ workers: config.workers, log: (line) => console.log(line) })
   stopWhenOrphaned()
   const loaded = await loadTenants()

@@ -10,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import WebSocket from 'ws'
 import { ensureFreshBuild, processCpuMs } from '../../bench/lib'
+import { eventually } from '../support/eventually'
 import { HOST, ORIGIN, call, createDatabase, dropDatabase, freePort, sleep, runSteps, startProc, waitForReady, type Proc } from './processes'
 
 jest.setTimeout(240_000)
@@ -31,16 +32,6 @@ function alive(pid: number): boolean {
     return true
   } catch {
     return false
-  }
-}
-
-async function until<T>(what: string, fn: () => T | undefined | false, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const value = fn()
-    if (value) return value
-    if (Date.now() > end) throw new Error(`not within ${timeoutMs} ms: ${what}`)
-    await sleep(100)
   }
 }
 
@@ -71,7 +62,7 @@ describeWorkers(`WEB_CONCURRENCY=2: two server processes on one port${missing.le
       LOG_LEVEL: 'warn',
     }, dir)
     await waitForReady(port, primary, 180_000)
-    await until('both server processes listening', () => log().includes('[cluster] 2 server processes listening'), 120_000)
+    await eventually(() => expect(log()).toContain('[cluster] 2 server processes listening'), 120_000)
   })
 
   afterAll(async () => {
@@ -135,7 +126,9 @@ describeWorkers(`WEB_CONCURRENCY=2: two server processes on one port${missing.le
       const sent = await call(port, 'POST', `/api/message.php?member_id=${recipient.id}`, { cookie: sender.cookie, headers: { origin: ORIGIN }, json: { kind: 'text', client_id: `workers-${Date.now()}`, text } })
       expect(sent.status).toBe(201)
       const heard = (t: (typeof tabs)[number]) => t.events.filter((e) => e.type === 'message' && e.message?.text === text).length
-      await until('every tab heard the message', () => tabs.every((t) => heard(t) >= 1), 10_000)
+      await eventually(() => {
+        for (const t of tabs) expect(heard(t)).toBeGreaterThanOrEqual(1)
+      }, 10_000)
       await sleep(300) // time for a duplicate to arrive
       expect(tabs.map(heard)).toEqual([1, 1, 1, 1])
     } finally {
@@ -147,12 +140,20 @@ describeWorkers(`WEB_CONCURRENCY=2: two server processes on one port${missing.le
     const before = children(primary.child.pid!)
     const victim = before[1]
     process.kill(victim, 'SIGKILL')
-    const replacement = await until('a new second process', () => {
+    let replacement = 0
+    await eventually(() => {
       const pids = children(primary.child.pid!)
-      return pids.length === 2 && !pids.includes(victim) && pids.find((pid) => !before.includes(pid))
-    })
-    const role = await until('the death reported', () => new RegExp(`server process ${victim} \\((lead|extra)\\) exited \\(signal SIGKILL\\): starting another`).exec(log())?.[1])
-    await until('the new process listening in the same role', () => log().includes(`server process ${replacement} (${role}) listening`), 60_000)
+      expect(pids).toHaveLength(2)
+      expect(pids).not.toContain(victim)
+      replacement = pids.find((pid) => !before.includes(pid))!
+      expect(replacement).toBeDefined()
+    }, 30_000)
+    let role = ''
+    await eventually(() => {
+      role = new RegExp(`server process ${victim} \\((lead|extra)\\) exited \\(signal SIGKILL\\): starting another`).exec(log())?.[1] ?? ''
+      expect(role).not.toBe('')
+    }, 30_000)
+    await eventually(() => expect(log()).toContain(`server process ${replacement} (${role}) listening`), 60_000)
     // New connections, each handed to the next process: all answered.
     for (let i = 0; i < 6; i++) expect((await call(port, 'GET', '/ready')).status).toBe(200)
   })
