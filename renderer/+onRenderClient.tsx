@@ -1,4 +1,5 @@
 // https://vike.dev/onRenderClient
+import { startTransition } from 'react'
 import { hydrateRoot, createRoot, type Root } from 'react-dom/client'
 import { createPageCache } from './emotion-cache'
 import i18next, { type i18n as I18n, type Resource } from 'i18next'
@@ -81,7 +82,11 @@ export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
   if (document.documentElement.lang !== pageContext.lng) document.documentElement.lang = pageContext.lng
   const container = document.getElementById('root')!
   if (pageContext.isHydration) {
-    root = hydrateRoot(container, page)
+    // In a transition React hydrates in slices of a few milliseconds and lets the browser handle input and paint
+    // between them; outside one it hydrates the whole page in one task (decision 041, addendum 5).
+    startTransition(() => {
+      root = hydrateRoot(container, page)
+    })
   } else {
     root ??= createRoot(container)
     root.render(page)
