@@ -20,6 +20,20 @@ export function formatInZone(at: Date | string | number, lng: string, timeZone: 
   return dateFormat(lng, timeZone, options).format(typeof at === 'object' ? at : new Date(at))
 }
 
+/** The furthest any time zone is from UTC (UTC-12 to UTC+14). */
+const MAX_ZONE_OFFSET_MS = 14 * 3_600_000
+
+/**
+ * The calendar year of an instant in a time zone. Away from a new year (all but the 28 hours around one, when some
+ * zone is already or still in another year) it is the UTC year, found without a formatter: the first
+ * Intl.DateTimeFormat with a zone costs a phone milliseconds of the first render of every page (the footer).
+ */
+export function yearInZone(at: number, timeZone: string): number {
+  const year = new Date(at).getUTCFullYear()
+  if (at - Date.UTC(year, 0, 1) > MAX_ZONE_OFFSET_MS && Date.UTC(year + 1, 0, 1) - at > MAX_ZONE_OFFSET_MS) return year
+  return Number(formatInZone(at, 'en', timeZone, { year: 'numeric' }))
+}
+
 /** The calendar day of an instant in a time zone, YYYY-MM-DD. */
 export function dayInZone(at: Date | string | number, timeZone: string): string {
   return formatInZone(at, 'en-CA', timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' })

@@ -244,12 +244,17 @@ const Liked = styled.span(({ theme }) => ({
   boxShadow: '0 2px 8px rgba(0,0,0,0.2)',
 }))
 
+let collator: Intl.Collator | undefined
 /**
  * Texts equal but for case and accents ("Den Haag" and "den haag"): one collator for every card. `localeCompare`
  * with options is the same comparison but sets up a collator on every call, which was 1.5% of a member search
- * request's CPU (two calls per card; decision 042, second addendum).
+ * request's CPU (two calls per card; decision 042, second addendum). Made at its first use, not when the module
+ * loads: making one costs a phone tens of milliseconds, and most pages that load this module compare no places.
  */
-const sameText = new Intl.Collator(undefined, { sensitivity: 'base' })
+function sameText(a: string, b: string): boolean {
+  collator ??= new Intl.Collator(undefined, { sensitivity: 'base' })
+  return collator.compare(a, b) === 0
+}
 
 /**
  * Where a member lives, the one formatter of cards and profiles: town and region, a town named like its region
@@ -260,7 +265,7 @@ export function placeOf(member: Pick<Member, 'city' | 'region_name' | 'country'>
   const parts: string[] = []
   for (const part of [member.city, member.region_name, opts.withCountry ? country : null]) {
     const text = part?.trim()
-    if (text && !parts.some((p) => sameText.compare(p, text) === 0)) parts.push(text)
+    if (text && !parts.some((p) => sameText(p, text))) parts.push(text)
   }
   return parts.join(', ') || country
 }

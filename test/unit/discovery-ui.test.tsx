@@ -133,6 +133,21 @@ describe('the search state', () => {
       localeCompare.mockRestore()
     }
   })
+
+  it('loading the card module makes no collator: it is made when a card first compares two places', () => {
+    const made = jest.spyOn(Intl, 'Collator')
+    try {
+      jest.isolateModules(() => {
+        const cards = jest.requireActual<typeof import('../../src/ui/member-card')>('../../src/ui/member-card')
+        expect(made).not.toHaveBeenCalled()
+        expect(cards.placeOf({ city: 'den haag', region_name: 'Den Haag', country: 'NL' })).toBe('den haag')
+        expect(cards.placeOf({ city: 'Delft', region_name: 'Zuid-Holland', country: 'NL' })).toBe('Delft, Zuid-Holland')
+        expect(made).toHaveBeenCalledTimes(1)
+      })
+    } finally {
+      made.mockRestore()
+    }
+  })
 })
 
 describe('the new-likes badge', () => {

@@ -10,6 +10,7 @@ import { storedTracking } from '../../shared/tracking'
 import { suggestEmail } from '../../shared/email-suggest'
 import { Alert, TextAreaField, TextField } from '../../ui/form'
 import { Button } from '../../ui/button'
+import { formatInZone } from '../../shared/dates'
 
 const Row = styled.div({ display: 'grid', gridTemplateColumns: '1fr 1.6fr 1.2fr', gap: 8 })
 const Legend = styled.legend({ fontWeight: 600, marginBottom: 6, padding: 0 })
@@ -45,7 +46,7 @@ export function SignupForm({ onBusyChange, onLogin }: SignupFormProps) {
   const [suggestion, setSuggestion] = useState<string>()
   const [busy, setBusy] = useState(false)
   const thisYear = new Date().getFullYear()
-  const months = useMemo(() => Array.from({ length: 12 }, (_, i) => new Intl.DateTimeFormat(lng, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, i, 1)))), [lng])
+  const months = useMemo(() => Array.from({ length: 12 }, (_, i) => formatInZone(Date.UTC(2000, i, 1), lng, 'UTC', { month: 'long' })), [lng])
 
   const set = (name: keyof typeof values) => (e: { target: { value: string } }) => setValues({ ...values, [name]: e.target.value })
   const setBusyBoth = (b: boolean) => {

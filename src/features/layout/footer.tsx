@@ -2,7 +2,7 @@ import { useTranslation } from '../../shared/use-translation'
 import { labelInSentence } from '../../shared/label-in-sentence'
 import styled from '../../ui/styled'
 import { usePageContext } from '../../../renderer/page-context'
-import { formatInZone } from '../../shared/dates'
+import { yearInZone } from '../../shared/dates'
 import { useSession } from '../../shared/session/session-context'
 import { ButtonLink } from '../../ui/button'
 import { useStandalone } from '../../shared/display-mode'
@@ -132,7 +132,7 @@ export function Footer({ showLinks = true }: { showLinks?: boolean }) {
             <strong>{t('us_footer.title')}</strong> {t('us_footer.body', { company: tenant.company.name })}
           </Small>
         )}
-        <Small>{t('footer.copyright', { year: formatInZone(Date.now(), 'en', tenant.timeZone, { year: 'numeric' }), company: tenant.company.name })}</Small>
+        <Small>{t('footer.copyright', { year: yearInZone(Date.now(), tenant.timeZone), company: tenant.company.name })}</Small>
       </Inner>
     </Foot>
   )
