@@ -244,16 +244,13 @@ const Liked = styled.span(({ theme }) => ({
   boxShadow: '0 2px 8px rgba(0,0,0,0.2)',
 }))
 
-let collator: Intl.Collator | undefined
 /**
- * Texts equal but for case and accents ("Den Haag" and "den haag"): one collator for every card. `localeCompare`
- * with options is the same comparison but sets up a collator on every call, which was 1.5% of a member search
- * request's CPU (two calls per card; decision 042, second addendum). Made at its first use, not when the module
- * loads: making one costs a phone tens of milliseconds, and most pages that load this module compare no places.
+ * A text as places are compared: without case and accents ("Den Haag" and "den haag", "Liège" and "Liege" are one
+ * place). Not an Intl.Collator: making one cost Chromium 11-15 ms of a lander's first render, and `localeCompare`
+ * with options makes one per call (1.5% of a member search request's CPU; decision 042, second addendum).
  */
-function sameText(a: string, b: string): boolean {
-  collator ??= new Intl.Collator(undefined, { sensitivity: 'base' })
-  return collator.compare(a, b) === 0
+function folded(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
 }
 
 /**
@@ -263,9 +260,14 @@ function sameText(a: string, b: string): boolean {
 export function placeOf(member: Pick<Member, 'city' | 'region_name' | 'country'>, countryName?: string, opts: { withCountry?: boolean } = {}): string {
   const country = countryName || member.country
   const parts: string[] = []
+  const seen: string[] = []
   for (const part of [member.city, member.region_name, opts.withCountry ? country : null]) {
     const text = part?.trim()
-    if (text && !parts.some((p) => sameText(p, text))) parts.push(text)
+    if (!text) continue
+    const key = folded(text)
+    if (seen.includes(key)) continue
+    parts.push(text)
+    seen.push(key)
   }
   return parts.join(', ') || country
 }
