@@ -4,7 +4,7 @@
 // about 15% of a member search page's server time (docs/decisions/015-render-cost.md, 042). Most of our styles are
 // static objects or functions of the theme alone, whose result cannot change while the theme object stays the same
 // (one per tenant, themes/build-theme.ts). So:
-// - a static style object is serialized once, when the component is defined (`prepareStyle`);
+// - a static style object is serialized once, when the component is first used (`ready` in createStyled);
 // - a style function is called with props that note which props it reads; if it read nothing but `theme`, its
 //   result is kept per theme object. A function that reads any other prop (`active`, `tone`, ...) is called on
 //   every render, as before;
@@ -29,6 +29,8 @@ const THEME_ONLY = Symbol('styled.themeOnly')
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype
 const isSerialized = (v: unknown): v is SerializedStyles => typeof v === 'object' && v !== null && (v as SerializedStyles).styles !== undefined
+/** A style object of our own, not yet serialized (a serialized style is a plain object too). */
+const isRawObject = (v: unknown): boolean => isPlainObject(v) && !isSerialized(v)
 
 /** A style argument of styled(), serialized once where that gives the same CSS. */
 export function prepareStyle(style: unknown): unknown {
@@ -92,6 +94,8 @@ interface StyledComponent {
   __emotion_real: StyledComponent
   __emotion_base: ElementType
   __emotion_styles: unknown[]
+  /** The styles as they stand, static objects serialized or not yet (see `ready`). */
+  __styles: unknown[]
   __emotion_forwardProp?: (prop: string) => boolean
   withComponent(tag: ElementType, options?: Options): StyledComponent
 }
@@ -110,15 +114,28 @@ function createStyled(tag: ElementType, options?: Options) {
   const shouldUseAs = !forwardProp('as')
 
   return (...args: unknown[]): StyledComponent => {
-    const styles: unknown[] = real ? tag.__emotion_styles.slice(0) : []
+    // A composed component takes its parent's styles as they are, serialized or not (reading __emotion_styles would
+    // serialize the parent's at definition).
+    const styles: unknown[] = real ? tag.__styles.slice(0) : []
     if (options?.label !== undefined) styles.push(`label:${options.label};`)
     const first = args[0] as { raw?: unknown } | null | undefined
     if (first == null || first.raw === undefined) {
-      styles.push(...args.map(prepareStyle))
+      styles.push(...args.map((arg) => (isPlainObject(arg) ? arg : prepareStyle(arg))))
     } else {
       const strings = first as unknown as string[]
       styles.push(strings[0])
       for (let i = 1; i < args.length; i++) styles.push(prepareStyle(args[i]), strings[i])
+    }
+    // Static style objects are serialized when the component is first used, not when its module defines it: a
+    // page's bundle defines hundreds of components the page never renders, and serializing all of them was a few
+    // milliseconds of a phone's first task (issue 15, total blocking time). Each is still serialized once.
+    let unserialized = styles.some(isRawObject)
+    const ready = (): unknown[] => {
+      if (unserialized) {
+        for (let i = 0; i < styles.length; i++) if (isRawObject(styles[i])) styles[i] = css(styles[i] as never)
+        unserialized = false
+      }
+      return styles
     }
     // Whether the joined styles can be kept per theme: every function among them reads the theme alone.
     const functions = styles.filter((s): s is StyleFn => typeof s === 'function')
@@ -128,7 +145,7 @@ function createStyled(tag: ElementType, options?: Options) {
 
     /** Emotion's join of the styles (and of the styles of Emotion class names passed in) for these props. */
     const serialize = (props: Props, extra: string[]): SerializedStyles => {
-      const all = extra.length > 0 ? styles.concat(extra) : styles
+      const all = extra.length > 0 ? ready().concat(extra) : ready()
       if (all.length === 1 && isSerialized(all[0])) return all[0]
       // The trailing empty string keeps css() from taking a single serialized part as it is: Emotion joins every
       // part followed by ";" then, and so must we for the same class name.
@@ -186,7 +203,8 @@ function createStyled(tag: ElementType, options?: Options) {
     Styled.displayName = options?.label ?? `Styled(${typeof baseTag === 'string' ? baseTag : (baseTag.displayName ?? baseTag.name ?? 'Component')})`
     Styled.__emotion_real = Styled
     Styled.__emotion_base = baseTag
-    Styled.__emotion_styles = styles
+    Object.defineProperty(Styled, '__emotion_styles', { get: ready })
+    Styled.__styles = styles
     Styled.__emotion_forwardProp = shouldForwardProp
     Object.defineProperty(Styled, 'toString', { value: () => `.${options?.target ?? 'NO_COMPONENT_SELECTOR'}` })
     Styled.withComponent = (nextTag, nextOptions) => createStyled(nextTag, { ...options, ...nextOptions, shouldForwardProp: nextOptions?.shouldForwardProp ?? shouldForwardProp })(...styles)

@@ -43,6 +43,30 @@ describe('styles serialized once (src/ui/styled.ts)', () => {
     expect(typeof prepared.name).toBe('string')
   })
 
+  it("serializes a component's static style object when the component is first used, not when it is defined, and once", () => {
+    let reads = 0
+    const style = {
+      get color() {
+        reads++
+        return 'teal'
+      },
+    }
+    const Box = styled.div(style)
+    const Wide = styled(Box)({ width: '100%' })
+    // Defined (and composed) without being used, as most components of a page's bundle are: nothing serialized.
+    expect(reads).toBe(0)
+    const wide = renderCss(<Wide>a</Wide>)
+    const box = renderCss(<Box>b</Box>)
+    expect(wide).toContain('color:teal;width:100%;')
+    expect(box).toContain('color:teal;')
+    const seen = reads
+    expect(seen).toBeGreaterThan(0)
+    // Used again: the same CSS from what was serialized the first time.
+    expect(renderCss(<Wide>c</Wide>)).toBe(wide)
+    expect(renderCss(<Box>d</Box>)).toBe(box)
+    expect(reads).toBe(seen)
+  })
+
   it('calls a function of the theme once per theme and keeps its serialized result', () => {
     const fn = jest.fn(({ theme }: { theme: Theme }) => ({ color: theme.colors.primary }))
     const prepared = prepareStyle(fn) as (props: object) => { styles: string }
