@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server'
 import type { PageContextClient } from 'vike/types'
 import { onRenderClient } from '../../renderer/+onRenderClient'
 import { shellContext } from '../support/shell'
+import { eventually } from '../support/eventually'
 
 /** How long each item's render takes; 40 of them are far more than one of React's 5 ms slices. */
 const ITEM_MS = 2
@@ -66,7 +67,7 @@ it('hydrates the server markup in slices, letting other tasks run in between, an
   try {
     root.dataset.hydrating = 'yes'
     await onRenderClient({ ...pageContext, i18nBundleUrl: catalogueUrl, Page: SlowPage, isHydration: true } as unknown as PageContextClient)
-    await waitFor(() => document.documentElement.dataset.hydrated === 'true', 10_000)
+    await eventually(() => expect(document.documentElement.dataset.hydrated).toBe('true'), 10_000)
   } finally {
     ticking = false
     delete root.dataset.hydrating
@@ -85,12 +86,3 @@ it('hydrates the server markup in slices, letting other tasks run in between, an
   expect(errors).not.toHaveBeenCalled()
   errors.mockRestore()
 })
-
-/** Waits until the condition holds, checking every 10 ms, at most `ms`. */
-async function waitFor(condition: () => boolean, ms: number) {
-  const end = Date.now() + ms
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('the page did not hydrate')
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}
