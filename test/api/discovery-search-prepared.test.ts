@@ -5,7 +5,8 @@ import { describeEachDb, openTestDatabase, type DbKind } from '../support/db'
 import type { Database } from '../../src/db/client.server'
 import { makeMember } from '../../src/features/discovery/test-support/members'
 import { blocks, likes } from '../../src/db/schema'
-import { cardRows, searchCardRows, viewerContext } from '../../src/features/discovery/search.server'
+import { fillPlaceholders } from 'drizzle-orm'
+import { cardRows, searchCardRows, searchCardStatement, viewerContext } from '../../src/features/discovery/search.server'
 import { filterConditions } from '../../src/features/discovery/filters.server'
 import type { SearchFilters } from '../../src/shared/discovery-contracts'
 import type { Viewer } from '../../src/features/discovery/visibility.server'
@@ -121,6 +122,32 @@ describeEachDb('discovery: the prepared search query', (kind: DbKind) => {
       expect(ids(await searchCardRows(db, viewer, { country }, { hidden: [b.id], limit: 10, blocksInQuery: true }))).toEqual([fresh.id])
       // A visitor has no blocks: the option changes nothing.
       expect(ids(await searchCardRows(db, { pool: 'main', paidUser: false }, { country }, { hidden: [], limit: 10, blocksInQuery: true }))).toEqual([a.id, b.id, me.id].sort())
+    }
+  })
+
+  it('cuts the page before it reads the photos and the likes of its members', async () => {
+    const db = database.db
+    const country = 'XS'
+    for (let i = 0; i < 12; i++) await makeMember(db, { country, gender: 'female', photos: [{ visibility: 'public' }] })
+    const me = await makeMember(db, { country, gender: 'male' })
+    const viewer: Viewer = { pool: 'main', id: me.id, paidUser: true }
+    const filters: SearchFilters = { gender: 'female', country, min_age: 18, max_age: 99 }
+    const client = (db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> } }).$client
+    for (const opts of [{ hidden: [], limit: 5, blocksInQuery: true }, { hidden: [], limit: 5, after: ['2999-01-01 00:00:00+00', 1] as [string, number] }]) {
+      expect(await searchCardRows(db, viewer, filters, opts)).toHaveLength(5)
+      const { query, values } = searchCardStatement(db, viewer, filters, opts)
+      const { sql: text, params } = query.getQuery()
+      const { rows } = await client.query(`explain (format json) ${text}`, fillPlaceholders(params, values))
+      type PlanNode = { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] }
+      const plan = (Object.values(rows[0])[0] as { Plan: PlanNode }[])[0].Plan
+      const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)]
+      const relations = (node: PlanNode) => new Set(nodes(node).flatMap((n) => n['Relation Name'] ?? []))
+      expect([...relations(plan)]).toEqual(expect.arrayContaining(['profiles', 'accounts', 'photos', 'likes']))
+      // The page: a limit over the members (profiles and accounts) that reads neither photos nor likes.
+      const page = nodes(plan).find((n) => n['Node Type'] === 'Limit' && relations(n).has('profiles'))
+      expect(page).toBeDefined()
+      expect(relations(page!).has('photos')).toBe(false)
+      expect(relations(page!).has('likes')).toBe(false)
     }
   })
 })

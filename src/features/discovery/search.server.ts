@@ -2,7 +2,7 @@
 // share: the filters a request runs with, the block list and the member cards.
 // Pages are ordered by (last_active_at DESC, account_id DESC) and continue after an opaque cursor holding the
 // last row's pair: no OFFSET, no count per page (docs/decisions/012-discovery-api.md).
-import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, notInArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client.server'
 import { perDatabase } from '../../db/per-database.server'
@@ -181,11 +181,59 @@ export const ACTIVITY_ORDER = [sql`${profiles.lastActiveAt} desc nulls last`, sq
 const cardColumns = (viewer: Viewer) => ({
   ...memberCardColumns,
   activeAt: sql<string>`${profiles.lastActiveAt}::text`,
-  liked:
-    viewer.id === undefined
-      ? sql<boolean>`false`
-      : sql<boolean>`exists (select 1 from ${likes} l where l.pool = ${viewer.pool} and l.liker_id = ${viewer.id} and l.liked_id = ${profiles.accountId})`,
+  liked: likedByViewer(viewer.pool, viewer.id, profiles.accountId),
 })
+
+/** Whether the viewer (none for a visitor) liked the member `accountId`. */
+function likedByViewer(pool: string | Placeholder, viewerId: number | Placeholder | undefined, accountId: SQLWrapper): SQL<boolean> {
+  if (viewerId === undefined) return sql<boolean>`false`
+  return sql<boolean>`exists (select 1 from ${likes} l where l.pool = ${pool} and l.liker_id = ${viewerId} and l.liked_id = ${accountId})`
+}
+
+/**
+ * What a list's page needs of `profiles` and `accounts`: chosen, ordered and limited before anything else is read.
+ * Each name is a column of its own, so the page's columns stay unique as a subquery's.
+ */
+const pageColumns = {
+  accountId: profiles.accountId,
+  fictional: accounts.fictional,
+  name: profiles.name,
+  birthDate: profiles.birthDate,
+  gender: profiles.gender,
+  country: profiles.country,
+  region: profiles.region,
+  city: profiles.city,
+  mainPhotoId: profiles.mainPhotoId,
+  lastActiveAt: profiles.lastActiveAt,
+}
+
+/**
+ * The cards of a list's page: `where`'s members of `profiles` joined to `accounts`, newest activity first, `limit`
+ * of them; then their main photo and whether the viewer liked them, for those rows only. With the photo join and
+ * the likes lookup beside the conditions, the plans read both for every member matching the filters before sorting
+ * and cutting the page: 116 members for a page of 25 in the demo search (decision 042, tenth addendum).
+ */
+function pageOfCards(db: Db, where: SQL | undefined, limit: number | Placeholder, liked: (accountId: SQLWrapper) => SQL<boolean>) {
+  const page = db
+    .select(pageColumns)
+    .from(profiles)
+    .innerJoin(accounts, eq(accounts.id, profiles.accountId))
+    .where(where)
+    .orderBy(...ACTIVITY_ORDER)
+    .limit(limit as number)
+    .as('page')
+  return db
+    .select({
+      account: { id: page.accountId, fictional: page.fictional },
+      profile: { name: page.name, birthDate: page.birthDate, gender: page.gender, country: page.country, region: page.region, city: page.city },
+      photo: memberCardColumns.photo,
+      activeAt: sql<string>`${page.lastActiveAt}::text`,
+      liked: liked(page.accountId),
+    })
+    .from(page)
+    .leftJoin(photos, and(eq(photos.id, page.mainPhotoId), eq(photos.accountId, page.accountId), sql`${photos.status} = 'active'`))
+    .orderBy(sql`${page.lastActiveAt} desc nulls last`, sql`${page.accountId} desc nulls last`)
+}
 
 type CardRow = {
   account: { id: number; fictional: boolean }
@@ -208,14 +256,7 @@ export async function cardRows(db: Db, viewer: Viewer, where: SQL | undefined, o
   const conds = [listableMember(viewer, opts.hidden)]
   if (where) conds.push(where)
   if (opts.after) conds.push(sql`(${profiles.lastActiveAt}, ${profiles.accountId}) < (${opts.after[0]}::timestamptz, ${opts.after[1]})`)
-  return (await db
-    .select(cardColumns(viewer))
-    .from(profiles)
-    .innerJoin(accounts, eq(accounts.id, profiles.accountId))
-    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.accountId, profiles.accountId), eq(photos.status, 'active')))
-    .where(and(...conds))
-    .orderBy(...ACTIVITY_ORDER)
-    .limit(opts.limit)) as CardRow[]
+  return (await pageOfCards(db, and(...conds), opts.limit, (accountId) => likedByViewer(viewer.pool, viewer.id, accountId))) as CardRow[]
 }
 
 /**
@@ -238,20 +279,35 @@ export async function searchCardRows(
   opts: { hidden: number[]; after?: [string, number]; limit: number; blocksInQuery?: boolean },
   today = new Date(),
 ): Promise<CardRow[]> {
+  const { query, values } = searchCardStatement(db, viewer, filters, opts, today)
+  return (await query.execute(values)) as CardRow[]
+}
+
+/** searchCardRows' prepared statement for this shape and the values of its placeholders (tests read its plan). */
+export function searchCardStatement(
+  db: Db,
+  viewer: Viewer,
+  filters: SearchFilters,
+  opts: { hidden: number[]; after?: [string, number]; limit: number; blocksInQuery?: boolean },
+  today = new Date(),
+) {
   const values = filterValues(filters, today)
   const member = viewer.id !== undefined
   const blocksInQuery = member && opts.blocksInQuery === true
   const shape = `${member ? (blocksInQuery ? 'b' : 'm') : 'v'}_${(['gender', 'country', 'region', 'bornBy', 'bornFrom'] as const).map((k) => (values[k] ? k[0] + k.slice(-1) : '')).join('')}_${opts.after ? 'after' : 'first'}`
   const query = cardQueries(db, () => buildCardQuery(db, `search_cards_${shape}`, member, blocksInQuery, filters, opts.after !== undefined), shape)
-  return (await query.execute({
-    pool: viewer.pool,
-    viewer: viewer.id ?? 0,
-    exclude: member ? [viewer.id, ...opts.hidden] : opts.hidden,
-    ...values,
-    afterAt: opts.after?.[0],
-    afterId: opts.after?.[1],
-    limit: opts.limit,
-  })) as CardRow[]
+  return {
+    query,
+    values: {
+      pool: viewer.pool,
+      viewer: viewer.id ?? 0,
+      exclude: member ? [viewer.id, ...opts.hidden] : opts.hidden,
+      ...values,
+      afterAt: opts.after?.[0],
+      afterId: opts.after?.[1],
+      limit: opts.limit,
+    },
+  }
 }
 
 function buildCardQuery(db: Db, name: string, member: boolean, blocksInQuery: boolean, filters: SearchFilters, after: boolean) {
@@ -272,20 +328,7 @@ function buildCardQuery(db: Db, name: string, member: boolean, blocksInQuery: bo
   const filter = filterConditions(filters, undefined, p)
   if (filter) conds.push(filter)
   if (after) conds.push(sql`(${profiles.lastActiveAt}, ${profiles.accountId}) < (${p('afterAt')}::timestamptz, ${p('afterId')})`)
-  const query = db
-    .select({
-      ...memberCardColumns,
-      activeAt: sql<string>`${profiles.lastActiveAt}::text`,
-      liked: member ? sql<boolean>`exists (select 1 from ${likes} l where l.pool = ${p('pool')} and l.liker_id = ${p('viewer')} and l.liked_id = ${profiles.accountId})` : sql<boolean>`false`,
-    })
-    .from(profiles)
-    .innerJoin(accounts, eq(accounts.id, profiles.accountId))
-    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.accountId, profiles.accountId), sql`${photos.status} = 'active'`))
-    .where(and(...conds))
-    .orderBy(...ACTIVITY_ORDER)
-    .limit(p('limit') as unknown as number)
-    .prepare(name)
-  return query
+  return pageOfCards(db, and(...conds), p('limit'), (accountId) => likedByViewer(p('pool'), member ? p('viewer') : undefined, accountId)).prepare(name)
 }
 const cardQueries = perDatabase<ReturnType<typeof buildCardQuery>>()
 
