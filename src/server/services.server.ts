@@ -26,6 +26,7 @@ import { installId, redisNamespace } from './install-id.server'
 import { createPageCache } from './page-cache.server'
 import { POSTBACK_JOB } from '../features/tracking/conversions.server'
 import { postbackJobHandler } from '../features/tracking/postback.server'
+import { PGLITE_UPKEEP_EVERY_MS, PGLITE_UPKEEP_JOB, pgliteUpkeep } from '../db/pglite-upkeep.server'
 
 /**
  * jobIntervalMs 0 leaves the job worker to explicit runDue() calls (tests). pushAgent is for tests only: the
@@ -60,10 +61,17 @@ export async function createServices(opts: { config: Config; database: Database;
     // New message, digest, likes, match, activation reminders: decided when they run, sent through mail.send.
     ...notificationMailHandlers({ db: database.db, isOnline: (id) => realtime.isOnline(id) }),
     [POSTBACK_JOB]: postbackJobHandler({ db: database.db, tenants, allowPrivateHosts: config.postbackAllowPrivateHosts, log }),
+    // Every 6 hours on PGlite: vacuum and fresh planner statistics, as PostgreSQL's autovacuum keeps them.
+    [PGLITE_UPKEEP_JOB]: async () => {
+      await pgliteUpkeep(database)
+      if (database.kind === 'pglite') await enqueueJob(database.db, PGLITE_UPKEEP_JOB, {}, { runAt: new Date(Date.now() + PGLITE_UPKEEP_EVERY_MS) })
+    },
   }
   const jobs = createJobWorker(database.db, handlers, { intervalMs: opts.jobIntervalMs, log })
   // A process that runs the worker keeps the recurring jobs queued (tests run jobs by hand and queue none).
   if (opts.jobIntervalMs !== 0) await ensureJob(database.db, MEDIA_ORPHANS_JOB, 60)
+  // The start's warm-up has just analysed it: the first upkeep comes one interval later.
+  if (opts.jobIntervalMs !== 0 && database.kind === 'pglite') await ensureJob(database.db, PGLITE_UPKEEP_JOB, PGLITE_UPKEEP_EVERY_MS / 1000)
   const limiter = createRateLimiter({ redisUrl: config.redisUrl, prefix: redisPrefix, log: (m, err) => log?.(`${m}${err ? `: ${String(err)}` : ''}`) })
   const pageCache = createPageCache({ maxBytes: config.pageCacheBytes })
   // A reloaded tenant file shows at once: no page rendered from the old one is served again (decision 033).

@@ -2,8 +2,9 @@
 // while a balancer already sends a full share of them. On PostgreSQL every connection of the pool is opened and
 // asked the hot read queries once (the backend process, its catalog caches and the prepared session lookup are
 // made here, not under the first burst); with Redis, the bus and presence connection answers a PING. The embedded
-// database (PGlite) runs no autovacuum, so nothing ever gathers its planner statistics: it is analysed here, once
-// migrated and seeded (decision 042, second addendum).
+// database (PGlite) runs no autovacuum, so nothing else gathers its planner statistics at start: it is analysed here,
+// once migrated and seeded (decision 042, second addendum), and vacuumed and analysed every 6 hours after that by a
+// recurring job (src/db/pglite-upkeep.server.ts).
 import crypto from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { accountForSession } from '../features/accounts/sessions.server'
