@@ -26,7 +26,7 @@ import { installId, redisNamespace } from './install-id.server'
 import { createPageCache } from './page-cache.server'
 import { POSTBACK_JOB } from '../features/tracking/conversions.server'
 import { postbackJobHandler } from '../features/tracking/postback.server'
-import { PGLITE_UPKEEP_EVERY_MS, PGLITE_UPKEEP_JOB, pgliteUpkeep } from '../db/pglite-upkeep.server'
+import { PGLITE_UPKEEP_EVERY_MS, PGLITE_UPKEEP_JOB, pgliteUpkeepJobHandler } from '../db/pglite-upkeep.server'
 
 /**
  * jobIntervalMs 0 leaves the job worker to explicit runDue() calls (tests). pushAgent is for tests only: the
@@ -62,10 +62,7 @@ export async function createServices(opts: { config: Config; database: Database;
     ...notificationMailHandlers({ db: database.db, isOnline: (id) => realtime.isOnline(id) }),
     [POSTBACK_JOB]: postbackJobHandler({ db: database.db, tenants, allowPrivateHosts: config.postbackAllowPrivateHosts, log }),
     // Every 6 hours on PGlite: vacuum and fresh planner statistics, as PostgreSQL's autovacuum keeps them.
-    [PGLITE_UPKEEP_JOB]: async () => {
-      await pgliteUpkeep(database)
-      if (database.kind === 'pglite') await enqueueJob(database.db, PGLITE_UPKEEP_JOB, {}, { runAt: new Date(Date.now() + PGLITE_UPKEEP_EVERY_MS) })
-    },
+    [PGLITE_UPKEEP_JOB]: pgliteUpkeepJobHandler(database),
   }
   const jobs = createJobWorker(database.db, handlers, { intervalMs: opts.jobIntervalMs, log })
   // A process that runs the worker keeps the recurring jobs queued (tests run jobs by hand and queue none).

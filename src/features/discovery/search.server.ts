@@ -259,6 +259,14 @@ export async function cardRows(db: Db, viewer: Viewer, where: SQL | undefined, o
   return (await pageOfCards(db, and(...conds), opts.limit, (accountId) => likedByViewer(viewer.pool, viewer.id, accountId))) as CardRow[]
 }
 
+/** Which rows of the search a card query reads: see searchCardRows. */
+export interface SearchCardOptions {
+  hidden: number[]
+  after?: [string, number]
+  limit: number
+  blocksInQuery?: boolean
+}
+
 /**
  * The search's card query, one prepared statement per filter shape (member or visitor; which of gender, country,
  * region, min and max age are set; first page or after a cursor): the same rows as `cardRows(db, viewer,
@@ -276,7 +284,7 @@ export async function searchCardRows(
   db: Db,
   viewer: Viewer,
   filters: SearchFilters,
-  opts: { hidden: number[]; after?: [string, number]; limit: number; blocksInQuery?: boolean },
+  opts: SearchCardOptions,
   today = new Date(),
 ): Promise<CardRow[]> {
   const { query, values } = searchCardStatement(db, viewer, filters, opts, today)
@@ -288,7 +296,7 @@ export function searchCardStatement(
   db: Db,
   viewer: Viewer,
   filters: SearchFilters,
-  opts: { hidden: number[]; after?: [string, number]; limit: number; blocksInQuery?: boolean },
+  opts: SearchCardOptions,
   today = new Date(),
 ) {
   const values = filterValues(filters, today)
