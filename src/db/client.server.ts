@@ -1,7 +1,6 @@
 // One Postgres dialect on two drivers: PGlite (embedded, default) and node-postgres (DATABASE_URL).
 import path from 'node:path'
 import fs from 'node:fs'
-import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
@@ -10,6 +9,7 @@ import pg from 'pg'
 import * as schema from './schema'
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.server'
 import { nameStatementsOnPglite } from './pglite-statements.server'
+import { PGliteThread } from './pglite-thread.server'
 
 /** Both drivers expose the same query builder; the node-postgres type stands for both. */
 export type Db = NodePgDatabase<typeof schema>
@@ -34,6 +34,8 @@ export interface OpenOptions {
   loadDataDir?: Blob
   /** Who opens a PGlite data directory (server, migrate, ...): named to a second process that finds it locked. */
   command?: string
+  /** PGlite: called if the database's thread stops on its own (decision 049). */
+  onFailure?: (err: Error) => void
 }
 
 /** PostgreSQL connections per process (node-postgres pool). */
@@ -56,9 +58,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const lock = opts.dataDir ? acquireDataDirLock(opts.dataDir, opts.command ?? path.basename(process.argv[1] ?? 'node')) : undefined
   try {
     if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true })
-    const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir })
-    await client.waitReady
-    const pgliteDb = drizzlePglite(client, { schema })
+    // Postgres runs in a thread of its own, not on the one that serves requests (decision 049).
+    const client = await PGliteThread.open({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, onFailure: opts.onFailure })
+    const pgliteDb = drizzlePglite(client as never, { schema })
     // Drizzle's PGlite driver ignores `.prepare(name)`: named statements, parsed once (decision 042).
     nameStatementsOnPglite(pgliteDb, client)
     const db = pgliteDb as unknown as Db

@@ -16,10 +16,13 @@ import { PgliteSession } from 'drizzle-orm/pglite'
 export const MAX_PGLITE_STATEMENTS = 256
 
 type Statement = { text: string; paramTypes: number[] }
-/** The statements prepared on each PGlite database, by name (least recently used first), with their SQL text. */
-const preparedOn = new WeakMap<PGlite, Map<string, Statement>>()
 
-const statementsOf = (client: PGlite) => {
+/** What named statements need of a PGlite database: PGlite itself, or PGlite in its own thread (`PGliteThread`). */
+export type PGliteClient = Pick<PGlite, 'execProtocol' | '_runExclusiveTransaction' | '_runExclusiveQuery' | 'serializers' | 'parsers'>
+/** The statements prepared on each PGlite database, by name (least recently used first), with their SQL text. */
+const preparedOn = new WeakMap<PGliteClient, Map<string, Statement>>()
+
+const statementsOf = (client: PGliteClient) => {
   let statements = preparedOn.get(client)
   if (!statements) preparedOn.set(client, (statements = new Map()))
   return statements
@@ -47,11 +50,11 @@ const isStale = (err: unknown) => {
 }
 
 /** The statements this process has prepared on a PGlite database (for tests: name and SQL text). */
-export function pgliteStatements(client: PGlite): { name: string; text: string }[] {
+export function pgliteStatements(client: PGliteClient): { name: string; text: string }[] {
   return [...(preparedOn.get(client) ?? [])].map(([name, s]) => ({ name, text: s.text }))
 }
 
-async function prepareNamed(client: PGlite, statements: Map<string, Statement>, name: string, text: string): Promise<Statement> {
+async function prepareNamed(client: PGliteClient, statements: Map<string, Statement>, name: string, text: string): Promise<Statement> {
   const s = protocol.serialize
   const close: Uint8Array[] = []
   // Room for one more: the least recently used statement is closed on the database (in the same exchange).
@@ -69,7 +72,7 @@ async function prepareNamed(client: PGlite, statements: Map<string, Statement>, 
   return statement
 }
 
-async function executeNamed<T>(client: PGlite, name: string, text: string, params: unknown[], options: QueryOptions): Promise<Results<T>> {
+async function executeNamed<T>(client: PGliteClient, name: string, text: string, params: unknown[], options: QueryOptions): Promise<Results<T>> {
   const s = protocol.serialize
   const statements = statementsOf(client)
   let statement = statements.get(name)
@@ -92,7 +95,7 @@ async function executeNamed<T>(client: PGlite, name: string, text: string, param
 }
 
 /** Runs `text` with `params` as the named statement `name` (prepared on first use), answering as PGlite's query(). */
-export async function queryNamed<T>(client: PGlite, name: string, text: string, params: unknown[], options: QueryOptions = {}): Promise<Results<T>> {
+export async function queryNamed<T>(client: PGliteClient, name: string, text: string, params: unknown[], options: QueryOptions = {}): Promise<Results<T>> {
   // As PGlite's own query(): after any transaction in progress, one protocol exchange at a time.
   return client._runExclusiveTransaction(() =>
     client._runExclusiveQuery(async () => {
@@ -123,7 +126,7 @@ type PrepareQuery = PgliteSession<Record<string, unknown>, TablesRelationalConfi
  * prepared is refused. Queries without a name, and every query of a transaction (its session is Drizzle's own, made
  * per transaction on the transaction's client), are left as Drizzle runs them.
  */
-export function nameStatementsOnPglite(db: object, client: PGlite): void {
+export function nameStatementsOnPglite(db: object, client: PGliteClient): void {
   const session = (db as { session?: unknown }).session
   if (!is(session, PgliteSession)) throw new Error('nameStatementsOnPglite: not a Drizzle database on PGlite')
   const prepareQuery: PrepareQuery = session.prepareQuery.bind(session)

@@ -24,7 +24,16 @@ async function main() {
   stopWhenOrphaned()
   const loaded = await loadTenants()
   const tenants = createRegistry(loaded.all, config.defaultTenant)
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'), command: 'server' })
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+    command: 'server',
+    // The embedded database's thread gone, nothing can be served: stop, for the service manager to start it again.
+    onFailure: (err) => {
+      console.error(`[db] ${err.message}: stopping the server.`)
+      process.exit(1)
+    },
+  })
   await migrateDatabase(database)
   const media = createMediaStorage(config)
   // Demo data on a demo install: the first start fills it, later starts and tenant reloads top it up.
