@@ -1,6 +1,7 @@
 // Splits a V8 CPU profile (node --cpu-prof) of a serving process into where the time went, by the frames on each
 // sampled stack: for bench/ssr's account of a landing request.
 import fs from 'node:fs'
+import path from 'node:path'
 
 interface ProfileNode {
   id: number
@@ -16,7 +17,7 @@ interface Profile {
 /** The first bucket whose pattern matches a frame of the stack takes the sample: the order matters. */
 const BUCKETS: [string, RegExp][] = [
   ['idle', /^\(idle\) /],
-  // Queries: PGlite runs in this process; with PostgreSQL only the driver's share is here (the server's is not).
+  // Queries: the share of the serving thread (PGlite's own work runs in its thread, PostgreSQL's in its processes).
   ['database (PGlite or the pg driver, Drizzle)', /\/node_modules\/(@electric-sql\/pglite|pg|pg-protocol|pg-pool|drizzle-orm)\//],
   ['page render (renderer/+onRenderHtml: React, Emotion, i18next)', /^onRenderHtml /],
   ['compression (gzip)', /^compressHtml /],
@@ -29,6 +30,16 @@ export interface CpuShares {
   /** Share of the busy (non-idle) time per bucket, 0..1; "other" holds the rest. */
   shares: Record<string, number>
   busyMs: number
+}
+
+/**
+ * The profile of a process's main thread in a `--cpu-prof-dir`: Node writes one per thread
+ * (`CPU.<date>.<time>.<pid>.<thread id>.<n>.cpuprofile`, the main thread's id 0), and on PGlite the database has a
+ * thread of its own (decision 049). Undefined when there is none.
+ */
+export function mainThreadProfile(dir: string): string | undefined {
+  const file = fs.readdirSync(dir).find((f) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(f))
+  return file && path.join(dir, file)
 }
 
 /** Shares of the busy time in the last `lastSeconds` of the profile. */

@@ -17,7 +17,7 @@ import { once } from 'node:events'
 import type { ChildProcess } from 'node:child_process'
 import pg from 'pg'
 import { ensureBuild, load, loadAmount, request, startProcess, table, type LoadResult } from './lib'
-import { cpuShares } from './cpu-profile'
+import { cpuShares, mainThreadProfile } from './cpu-profile'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -97,8 +97,8 @@ async function measure(label: string, env: Record<string, string>, port: number,
   } finally {
     await stop(profiled)
   }
-  const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))
-  const split = file ? cpuShares(path.join(profileDir, file), SECONDS) : undefined
+  const file = mainThreadProfile(profileDir)
+  const split = file ? cpuShares(file, SECONDS) : undefined
   fs.rmSync(profileDir, { recursive: true, force: true })
   return { rows, split }
 }

@@ -11,7 +11,7 @@ import os from 'node:os'
 import { once } from 'node:events'
 import { execFileSync } from 'node:child_process'
 import { ensureBuild, getHeaders, getText, load, startProcess, table, type LoadResult } from './lib'
-import { cpuShares, RENDER_BUCKET, VIKE_BUCKET, type CpuShares } from './cpu-profile'
+import { cpuShares, mainThreadProfile, RENDER_BUCKET, VIKE_BUCKET, type CpuShares } from './cpu-profile'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 
@@ -69,8 +69,8 @@ async function main() {
     profiled.kill('SIGINT') // the server closes and exits; Node writes the profile on exit
     await exited
   }
-  const profileFile = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))
-  if (profileFile) profile = cpuShares(path.join(profileDir, profileFile), SECONDS)
+  const profileFile = mainThreadProfile(profileDir)
+  if (profileFile) profile = cpuShares(profileFile, SECONDS)
   else console.log(`(the profiled server wrote no CPU profile (exit ${profiled.exitCode ?? profiled.signalCode}): no split this run)`)
   fs.rmSync(profileDir, { recursive: true, force: true })
 

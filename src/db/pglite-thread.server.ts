@@ -11,8 +11,9 @@
 // PGlite's own `PGliteWorker` is made for browser tabs (leader election with `navigator.locks`), absent in Node 20.
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { Mutex, PGlite, TransactionAbortedError, parse, protocol, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite'
+import { Mutex, PGlite, TransactionAbortedError, protocol, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite'
 import { query as queryTemplate } from '@electric-sql/pglite/template'
+import { resultsOf } from './pglite-statements.server'
 
 type BackendMessage = Parameters<Parameters<InstanceType<typeof protocol.Parser>['parse']>[1]>[0]
 type NoticeMessage = InstanceType<typeof protocol.messages.NoticeMessage>
@@ -226,7 +227,7 @@ export class PGliteThread extends BasePGlite {
     )
     const { messages, error } = this.#messagesOf(data, { throwOnError: true, onNotice: options.onNotice })
     if (error) throw Object.assign(error, { query: text, params, queryOptions: options })
-    return parse.parseResults(messages as never, this.parsers, options, written ? new Blob([written]) : undefined) as Results<T>[]
+    return resultsOf<T>(messages as never, this.parsers, options, written ? new Blob([written]) : undefined)
   }
 
   #query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {

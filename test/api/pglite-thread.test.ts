@@ -5,10 +5,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, parse, protocol, types } from '@electric-sql/pglite'
 import { openDatabase, type Database } from '../../src/db/client.server'
 import { PGliteThread } from '../../src/db/pglite-thread.server'
-import { queryNamed } from '../../src/db/pglite-statements.server'
+import { queryNamed, resultsOf } from '../../src/db/pglite-statements.server'
 
 jest.setTimeout(60_000)
 
@@ -35,8 +35,8 @@ describe('PGlite in its own thread', () => {
     let ticks = 0
     const timer = setInterval(() => ticks++, 10)
     try {
-      // Postgres busy for about 300 ms: in the calling thread no timer could run meanwhile.
-      await thread.query(`select count(*) from generate_series(1, 3000000) g where md5(g::text) like 'ab%'`)
+      // Postgres busy for about 400 ms: in the calling thread no timer could run meanwhile.
+      await thread.query(`select count(*) from generate_series(1, 1000000) g where md5(g::text) like 'ab%'`)
     } finally {
       clearInterval(timer)
     }
@@ -55,6 +55,31 @@ describe('PGlite in its own thread', () => {
     expect(await thread.describeQuery('select label from probe where id = $1')).toEqual(await local.describeQuery('select label from probe where id = $1'))
     // Named statements (decision 042) through the thread too.
     expect(await queryNamed(thread, 'probe_by_id', 'select label from probe where id = $1', [1])).toEqual(await local.query('select label from probe where id = $1', [1]))
+  })
+
+  it('reads rows with the query’s parsers over the database’s without copying the database’s, and sees parsers added later', async () => {
+    const text = 'select id, at, day, tags, doc from probe order by id'
+    // The query's answer as messages: one extended-protocol exchange.
+    const s = protocol.serialize
+    const { messages } = await thread.execProtocol(Buffer.concat([s.parse({ text }), s.bind({}), s.describe({ type: 'P' }), s.execute({}), s.sync()]))
+    // As Drizzle's: dates as Postgres's text.
+    const parsers = { [types.TIMESTAMPTZ]: (v: string) => v, [types.DATE]: (v: string) => v }
+    for (const rowMode of ['array', 'object'] as const) {
+      expect(resultsOf(messages as never, thread.parsers, { rowMode, parsers })).toEqual(parse.parseResults(messages as never, thread.parsers, { rowMode, parsers }))
+    }
+    // PGlite's own copies every parser of the database on each call; this reads the database's one by one.
+    let copies = 0
+    const counted = new Proxy(thread.parsers, { ownKeys: (target) => (copies++, Reflect.ownKeys(target)) })
+    resultsOf(messages as never, counted, { rowMode: 'array', parsers })
+    expect(copies).toBe(0)
+    parse.parseResults(messages as never, counted, { rowMode: 'array', parsers })
+    expect(copies).toBeGreaterThan(0)
+    // A parser the database gains later is used by the query's view made before.
+    const defaults = { ...thread.parsers }
+    const before = resultsOf<unknown[]>(messages as never, defaults, { rowMode: 'array', parsers })[0].rows[0]
+    defaults[types.JSONB] = () => 'parsed later'
+    const after = resultsOf<unknown[]>(messages as never, defaults, { rowMode: 'array', parsers })[0].rows[0]
+    expect([before[4], after[4]]).toEqual([{ k: [1, 2] }, 'parsed later'])
   })
 
   it('rejects with the database’s error and its fields, and goes on working', async () => {
