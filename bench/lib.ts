@@ -126,6 +126,11 @@ export interface LoadResult {
    * request rate follows whatever else runs; the CPU time a request costs hardly does.
    */
   cpuMs?: number
+  /**
+   * The same for the process's main thread alone, the one that serves requests; the rest is its other threads (the
+   * garbage collector's helpers, libuv's pool, PGlite's own thread: decision 049).
+   */
+  mainThreadCpuMs?: number
 }
 
 let clockTicks: number | undefined
@@ -148,6 +153,29 @@ export function processCpuMs(pid: number | undefined): number | undefined {
   }
 }
 
+/** CPU time (user + system) of a process's main thread so far, in ms; undefined where /proc is missing. */
+export function mainThreadCpuMs(pid: number | undefined): number | undefined {
+  if (!pid) return undefined
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const hz = (clockTicks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100)
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / hz
+  } catch {
+    return undefined
+  }
+}
+
+/** CPU of the process and of its main thread, before a load; `perRequest` after it. */
+function cpuMeter(pid: number | undefined) {
+  const before = [processCpuMs(pid), mainThreadCpuMs(pid)]
+  return (requests: number) => {
+    const after = [processCpuMs(pid), mainThreadCpuMs(pid)]
+    const per = (i: number) => (before[i] !== undefined && after[i] !== undefined && requests > 0 ? (after[i]! - before[i]!) / requests : undefined)
+    return { cpuMs: per(0), mainThreadCpuMs: per(1) }
+  }
+}
+
 /**
  * A fixed number of requests (10 connections) after a warm-up of `warmup` requests: CPU per request over the same
  * work for every build compared, however slow the machine is at the time (bench/members' comparison).
@@ -155,11 +183,9 @@ export function processCpuMs(pid: number | undefined): number | undefined {
 export async function loadAmount(name: string, url: string, host: string, amount: number, warmup: number, pid: number | undefined, extraHeaders: Record<string, string> = {}): Promise<LoadResult> {
   const headers = { host, 'accept-encoding': 'gzip, br', ...extraHeaders }
   if (warmup > 0) await autocannon({ url, connections: 10, amount: warmup, headers })
-  const cpuBefore = processCpuMs(pid)
+  const meter = cpuMeter(pid)
   const r = await autocannon({ url, connections: 10, amount, headers })
-  const cpuAfter = processCpuMs(pid)
-  const cpuMs = cpuBefore !== undefined && cpuAfter !== undefined && r.requests.total > 0 ? (cpuAfter - cpuBefore) / r.requests.total : undefined
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx, cpuMs }
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx, ...meter(r.requests.total) }
 }
 
 /** extraHeaders: e.g. a member's session cookie. */
@@ -167,11 +193,9 @@ export async function load(name: string, url: string, host: string, seconds = 10
   const headers = { host, 'accept-encoding': 'gzip, br', ...extraHeaders }
   // Warm up first (JIT, lazy compilation of the first request), then measure.
   await autocannon({ url, connections, duration: 3, headers })
-  const cpuBefore = processCpuMs(pid)
+  const meter = cpuMeter(pid)
   const r = await autocannon({ url, connections, duration: seconds, headers })
-  const cpuAfter = processCpuMs(pid)
-  const cpuMs = cpuBefore !== undefined && cpuAfter !== undefined && r.requests.total > 0 ? (cpuAfter - cpuBefore) / r.requests.total : undefined
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx, cpuMs }
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx, ...meter(r.requests.total) }
 }
 
 export function table(rows: LoadResult[]) {
