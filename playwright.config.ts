@@ -50,6 +50,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every journey signs up its own members from 127.0.0.1.
       SIGNUPS_PER_ADDRESS_PER_HOUR: '1000',
+      // ...and logs members in from it: 30 per 5 minutes, the default, is about what the journeys do together.
+      LOGINS_PER_ADDRESS_PER_5_MINUTES: '1000',
       // The browser's X-Forwarded-For is believed, so a journey can visit from another country (GeoIP of the address).
       TRUST_PROXY: '127.0.0.1',
       // The journeys read their mail in the dev mailbox; links point at the local preview hosts.

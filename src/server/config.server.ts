@@ -74,6 +74,8 @@ const envSchema = z.object({
   GIPHY_API_URL: z.string().regex(/^https?:\/\/[^/]+/, 'must be an http(s) address').default('https://api.giphy.com'),
   // Signups per client address per hour (a shared office or the e2e run may need more).
   SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(10),
+  // Logins per client address per 5 minutes, whatever the account (the same: an office behind one address, the e2e run).
+  LOGINS_PER_ADDRESS_PER_5_MINUTES: z.coerce.number().int().min(1).max(100000).default(30),
   /** Tests only: push to any https address, loopback and private networks included (refused in production). */
   PUSH_ALLOW_PRIVATE_HOSTS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Tests only: postbacks to any http(s) address, loopback and private networks included (refused in production). */
@@ -159,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     giphyApiKey: c.GIPHY_API_KEY,
     giphyApiUrl: c.GIPHY_API_URL,
     signupsPerAddressPerHour: c.SIGNUPS_PER_ADDRESS_PER_HOUR,
+    loginsPerAddressPer5Minutes: c.LOGINS_PER_ADDRESS_PER_5_MINUTES,
     pushAllowPrivateHosts: c.PUSH_ALLOW_PRIVATE_HOSTS,
     postbackAllowPrivateHosts: c.POSTBACK_ALLOW_PRIVATE_HOSTS,
     mollieApiKey: c.MOLLIE_API_KEY,

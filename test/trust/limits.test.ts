@@ -52,6 +52,27 @@ describeEachDb('trust: limits', (kind) => {
     expect(codes.slice(COMPLAINTS_PER_ADDRESS_PER_HOUR).every((c) => c === 429)).toBe(true)
   })
 
+  it('limits logins per client address, 30 per 5 minutes unless configured, whatever the account', async () => {
+    const email = 'veel-logins@example.nl'
+    const { password } = await createMember(database.db, { email })
+    const login = (remoteAddress: string) => app.inject({ method: 'POST', url: '/api/user.php', headers: { host: 'datingstad.nl' }, payload: { email, password }, remoteAddress })
+    for (let i = 0; i < 30; i++) expect((await login('198.51.100.60')).statusCode).toBe(200)
+    const refused = await login('198.51.100.60')
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json().error).toBe('too_many_requests')
+    expect((await login('198.51.100.61')).statusCode).toBe(200)
+    // An office or a test run behind one address sets its own number.
+    const roomy = await makeTestApp(database, { LOGINS_PER_ADDRESS_PER_5_MINUTES: '40' })
+    try {
+      const codes: number[] = []
+      for (let i = 0; i < 41; i++) codes.push((await roomy.inject({ method: 'POST', url: '/api/user.php', headers: { host: 'datingstad.nl' }, payload: { email, password }, remoteAddress: '198.51.100.62' })).statusCode)
+      expect(codes.filter((c) => c === 200)).toHaveLength(40)
+      expect(codes[40]).toBe(429)
+    } finally {
+      await roomy.close()
+    }
+  })
+
   describe('login lockout', () => {
     let n = 0
     const login = (email: string, password: string) =>

@@ -73,7 +73,7 @@ export async function userRoutes(app: FastifyInstance, { core }: FeatureRouteOpt
   route(app, api.loginEndpoint, async (req, reply) => {
     const { tenant, t } = req.ctx
     const body = req.body
-    await enforceLimit(req, `login-ip:${req.ip}`, 30, 300)
+    await enforceLimit(req, `login-ip:${req.ip}`, app.services.config.loginsPerAddressPer5Minutes, 300)
     const result = await attemptLogin(db, app.services.limiter, tenant.pool, body.email, body.password, { reactivate: body.reactivate })
     if (!result.ok) {
       if (result.reason === 'blocked') {
