@@ -88,18 +88,17 @@ async function member(browser: Browser, info: TestInfo, tenant: string, locale: 
   const page = await context.newPage()
   const problems = watchConsole(page)
   await page.goto(siteUrl(tenant, '/login'))
-  const { user } = await page.evaluate(
-    async (body) =>
-      (
-        await fetch('/api/user.php', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Request-Type': 'client' },
-          body: JSON.stringify(body),
-        })
-      ).json(),
-    { email, password },
-  )
-  expect(user?.id).toBeGreaterThan(0)
+  const answer = await page.evaluate(async (body) => {
+    const res = await fetch('/api/user.php', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Request-Type': 'client' },
+      body: JSON.stringify(body),
+    })
+    return { status: res.status, body: (await res.json()) as { user?: { id: number; credits: number } } }
+  }, { email, password })
+  const { user } = answer.body
+  // A refused login names its status and answer.
+  expect(user?.id, JSON.stringify(answer)).toBeGreaterThan(0)
   return { context, page, problems, user: user as { id: number; credits: number } }
 }
 
