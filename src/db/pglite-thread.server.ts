@@ -124,8 +124,13 @@ export class PGliteThread extends BasePGlite {
     }
     const thread = new PGliteThread(worker, options.onFailure)
     worker.unref()
-    // As PGlite's own start: parsers and serializers for the array types.
-    await thread._initArrayTypes()
+    try {
+      // As PGlite's own start: parsers and serializers for the array types.
+      await thread._initArrayTypes()
+    } catch (err) {
+      await thread.close()
+      throw err
+    }
     return thread
   }
 
@@ -135,7 +140,14 @@ export class PGliteThread extends BasePGlite {
     return new Promise<T>((resolve, reject) => {
       if (this.#pending.size === 0) this.#worker.ref()
       this.#pending.set(id, { resolve: resolve as (value: never) => void, reject })
-      this.#worker.postMessage({ id, op, ...args }, transfer)
+      try {
+        this.#worker.postMessage({ id, op, ...args }, transfer)
+      } catch (err) {
+        // A parameter that cannot cross (a function, say): refused here, nothing sent.
+        this.#pending.delete(id)
+        if (this.#pending.size === 0) this.#worker.unref()
+        reject(err as Error)
+      }
     })
   }
 

@@ -87,6 +87,8 @@ describe('PGlite in its own thread', () => {
     await expect(failing).rejects.toMatchObject({ code: '23505', table: 'probe', constraint: 'probe_pkey', query: 'insert into probe (id) values ($1)', params: [1] })
     await expect(thread.exec('select * from nowhere')).rejects.toMatchObject({ code: '42P01' })
     await expect(queryNamed(thread, 'probe_missing', 'select * from nowhere', [])).rejects.toMatchObject({ code: '42P01' })
+    // A parameter that cannot cross to the thread is refused, and the database goes on.
+    await expect(thread.query('select $1::text as v', [() => 'a function'])).rejects.toThrow(/could not be cloned/)
     expect((await thread.query('select count(*)::int as n from probe')).rows).toEqual([{ n: 3 }])
   })
 
