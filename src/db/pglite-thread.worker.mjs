@@ -58,22 +58,33 @@ const parameterTypes = (data) => {
 }
 
 /**
+ * One protocol exchange with Postgres: its raw answer, in one buffer. Always through PGlite's raw stream, which hands
+ * the answer over as it comes and parses nothing here. PGlite's plain raw call would parse it too, and keep every
+ * message it parsed until its next `execProtocol`, which this thread never calls: every row of every query, for good.
+ */
+async function exchange(message, syncToFs) {
+  const chunks = []
+  await db.execProtocolRawStream(message, { syncToFs, onRawData: (bytes) => chunks.push(bytes.slice()) })
+  return chunks.length ? concat(chunks) : new Uint8Array(0)
+}
+
+/**
  * Runs a query the way PGlite's own `query()` and `exec()` do, step by step with a Sync at the end, and answers with
  * all of Postgres's answers and what a `COPY ... TO '/dev/blob'` wrote. In the thread: one exchange with the server's
  * thread per query, not one per step.
  */
 async function run({ blob, syncToFs }, steps) {
   const answers = []
-  const step = (message) => {
-    const data = db.execProtocolRawSync(message)
+  const step = async (message) => {
+    const data = await exchange(message, false)
     answers.push(data)
     return data
   }
   await db._handleBlob(blob ? new Blob([blob]) : undefined)
   try {
-    steps(step)
+    await steps(step)
   } finally {
-    step(s.sync())
+    await step(s.sync())
     await db._cleanupBlob()
   }
   if (syncToFs) await db.syncToFs()
@@ -86,9 +97,7 @@ async function run({ blob, syncToFs }, steps) {
 const handlers = {
   /** A protocol exchange as it is (named statements, decision 042): Postgres's raw answer. */
   async protocol({ message, syncToFs }) {
-    const chunks = []
-    await db.execProtocolRawStream(message, { syncToFs, onRawData: (bytes) => chunks.push(bytes.slice()) })
-    const data = chunks.length ? concat(chunks) : new Uint8Array(0)
+    const data = await exchange(message, syncToFs)
     return { result: { data }, transfer: [data.buffer] }
   },
   /**
@@ -96,9 +105,9 @@ const handlers = {
    * parameter's type (its own, array types among them), describe, execute; up to the first error.
    */
   async query({ text, params, paramTypes, ...options }) {
-    return run(options, (step) => {
-      if (hasError(step(s.parse({ text, types: paramTypes })))) return
-      const described = step(s.describe({ type: 'S' }))
+    return run(options, async (step) => {
+      if (hasError(await step(s.parse({ text, types: paramTypes })))) return
+      const described = await step(s.describe({ type: 'S' }))
       if (hasError(described)) return
       const types = parameterTypes(described)
       const values = params.map((param, i) => {
@@ -106,7 +115,7 @@ const handlers = {
         const serialize = db.serializers[types[i]]
         return serialize ? serialize(param) : param.toString()
       })
-      for (const message of [s.bind({ values }), s.describe({ type: 'P' }), s.execute({})]) if (hasError(step(message))) return
+      for (const message of [s.bind({ values }), s.describe({ type: 'P' }), s.execute({})]) if (hasError(await step(message))) return
     })
   },
   /** PGlite's `exec()`: the simple query protocol, any number of statements. */
