@@ -134,6 +134,15 @@ export interface LoadResult {
 }
 
 let clockTicks: number | undefined
+/** CPU time (user + system) in a `/proc/.../stat` file, in ms; throws where it cannot be read. */
+function statCpuMs(file: string): number {
+  // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
+  const stat = fs.readFileSync(file, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  const hz = (clockTicks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100)
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / hz
+}
+
 /**
  * CPU time (user + system) a process and its live child processes (the workers of a server started with
  * WEB_CONCURRENCY) have used so far, in ms; undefined where /proc is missing.
@@ -141,13 +150,8 @@ let clockTicks: number | undefined
 export function processCpuMs(pid: number | undefined): number | undefined {
   if (!pid) return undefined
   try {
-    // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    const ticks = Number(fields[11]) + Number(fields[12])
-    const hz = (clockTicks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100)
     const children = fs.existsSync(`/proc/${pid}/task/${pid}/children`) ? fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number) : []
-    return (ticks * 1000) / hz + children.reduce((sum, child) => sum + (processCpuMs(child) ?? 0), 0)
+    return statCpuMs(`/proc/${pid}/stat`) + children.reduce((sum, child) => sum + (processCpuMs(child) ?? 0), 0)
   } catch {
     return undefined
   }
@@ -157,16 +161,13 @@ export function processCpuMs(pid: number | undefined): number | undefined {
 export function mainThreadCpuMs(pid: number | undefined): number | undefined {
   if (!pid) return undefined
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    const hz = (clockTicks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100)
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / hz
+    return statCpuMs(`/proc/${pid}/task/${pid}/stat`)
   } catch {
     return undefined
   }
 }
 
-/** CPU of the process and of its main thread, before a load; `perRequest` after it. */
+/** Reads the CPU of the process and of its main thread now; the function it returns gives both per request since. */
 function cpuMeter(pid: number | undefined) {
   const before = [processCpuMs(pid), mainThreadCpuMs(pid)]
   return (requests: number) => {
