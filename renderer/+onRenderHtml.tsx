@@ -1,9 +1,8 @@
 // https://vike.dev/onRenderHtml
-import { renderToString } from 'react-dom/server'
 import { serverCache, styleTags } from './emotion-cache'
 import { dangerouslySkipEscape, escapeInject } from 'vike/server'
 import type { OnRenderHtmlAsync } from 'vike/types'
-import { PageShell } from './page-shell'
+import { renderPageMarkup } from './kept-markup'
 import { pageTitle } from './title'
 import { socialHtml, socialMeta, type SocialData } from './social-meta'
 import { createSessionStore } from '../src/shared/session/session-store'
@@ -20,11 +19,8 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   const store = createSessionStore(pageContext.user)
   // The member chrome is rendered for members only; the browser loads it before hydrating the same markup.
   if (pageContext.user) await loadMemberChrome()
-  const html = renderToString(
-    <PageShell pageContext={pageContext} cache={cache} i18n={i18n} store={store}>
-      {Page ? <Page /> : null}
-    </PageShell>,
-  )
+  // Member cards rendered before are taken as they were (decision 050).
+  const html = renderPageMarkup(pageContext, cache, i18n, store, Page ? <Page /> : null)
   const styles = styleTags(cache)
   const { settings } = pageContext.tenant
   // The unread prefix of the title arrives with the counts, in the browser.

@@ -88,3 +88,21 @@ function MemberLiveClient() {
   }, [member, Client])
   return Client ? <Client /> : null
 }
+
+/**
+ * The providers PageShell gives a page, around one piece of it rendered on its own: a fragment kept across renders
+ * (renderer/kept-markup.tsx) renders with the request's theme, i18next, pageContext and session, in a cache of its own.
+ */
+export function FragmentShell(props: { pageContext: PageContext; cache: EmotionCache; i18n: I18n; store: SessionState; children: ReactNode }) {
+  return (
+    <CacheProvider value={props.cache}>
+      <ThemeProvider theme={props.pageContext.tenant.appTheme}>
+        <I18nextProvider i18n={props.i18n}>
+          <PageContextProvider pageContext={props.pageContext}>
+            <SessionProvider store={props.store}>{props.children}</SessionProvider>
+          </PageContextProvider>
+        </I18nextProvider>
+      </ThemeProvider>
+    </CacheProvider>
+  )
+}

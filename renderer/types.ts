@@ -6,6 +6,7 @@ import type { PresentedUser } from '../src/shared/contracts'
 import type { AppTheme, TenantThemeInput } from '../themes/build-theme'
 import type { Locale } from '../src/shared/locales'
 import type { EndpointDefinition, EndpointInput, EndpointResponse } from '../src/shared/endpoint'
+import type { FragmentStore } from '../src/shared/fragment-cache'
 
 export type LayoutName = 'default' | 'chat' | 'lander' | 'empty' | 'console'
 
@@ -45,6 +46,8 @@ declare global {
       i18nServer?: I18n
       /** Server only: data access for +data hooks. */
       services?: PageServices
+      /** Server only: markup kept across renders (src/shared/fragment-cache.tsx, decision 050). */
+      fragmentStore?: FragmentStore
     }
     interface Config {
       layout?: LayoutName

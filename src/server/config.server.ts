@@ -86,6 +86,7 @@ const envSchema = z.object({
   MOLLIE_API_URL: z.string().regex(/^https:\/\/[^/]+/, 'must be an https address').optional(),
   /** Memory of the rendered-HTML cache of anonymous pages, in MB (docs/decisions/033); 0 switches it off. */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  FRAGMENT_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(16),
   /**
    * Host names of the marketers' preview site (comma-separated): there, and on localhost and *.localhost in
    * development, GET /api/settings.php?forced_domain=<tenant domain> answers that tenant's settings. Ignored elsewhere.
@@ -167,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv) {
     mollieApiKey: c.MOLLIE_API_KEY,
     mollieApiUrl: c.MOLLIE_API_URL,
     pageCacheBytes: c.PAGE_CACHE_MB * 1024 * 1024,
+    fragmentCacheBytes: c.FRAGMENT_CACHE_MB * 1024 * 1024,
     previewHosts: c.PREVIEW_HOSTS.split(',').filter(Boolean),
     devMailbox: c.DEV_MAILBOX ? c.DEV_MAILBOX === 'true' : c.NODE_ENV === 'development',
   }

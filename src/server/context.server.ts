@@ -16,6 +16,7 @@ import type { JobWorker } from './jobs.server'
 import type { GifSource } from '../features/chat/gifs.server'
 import type { RateLimiter } from './rate-limit.server'
 import type { PageCache } from './page-cache.server'
+import type { FragmentCache } from './fragment-cache.server'
 import { ApiError } from '../shared/api-errors'
 import { BAN_PAGE } from '../shared/next-path'
 
@@ -41,6 +42,8 @@ export interface Services {
    * catalogues in a running process calls pageCache.clear() so the change shows at once.
    */
   pageCache: PageCache
+  /** Markup of member cards kept across renders (fragment-cache.server.ts, decision 050), cleared with pageCache. */
+  fragmentCache: FragmentCache
   /** Photo and avatar files: the local disk, or S3-compatible storage with MEDIA_S3_URL (media-storage.server.ts). */
   media: MediaStorage
 }

@@ -23,6 +23,7 @@ import { createMediaStorage, type MediaStorage } from './media-storage.server'
 import type https from 'node:https'
 import { redactText } from './log-redact.server'
 import { installId, redisNamespace } from './install-id.server'
+import { createFragmentCache } from './fragment-cache.server'
 import { createPageCache } from './page-cache.server'
 import { POSTBACK_JOB } from '../features/tracking/conversions.server'
 import { postbackJobHandler } from '../features/tracking/postback.server'
@@ -71,7 +72,12 @@ export async function createServices(opts: { config: Config; database: Database;
   if (opts.jobIntervalMs !== 0 && database.kind === 'pglite') await ensureJob(database.db, PGLITE_UPKEEP_JOB, PGLITE_UPKEEP_EVERY_MS / 1000)
   const limiter = createRateLimiter({ redisUrl: config.redisUrl, prefix: redisPrefix, log: (m, err) => log?.(`${m}${err ? `: ${String(err)}` : ''}`) })
   const pageCache = createPageCache({ maxBytes: config.pageCacheBytes })
-  // A reloaded tenant file shows at once: no page rendered from the old one is served again (decision 033).
-  tenants.onReplace(() => pageCache.clear())
-  return { config, database, tenants, tenantsDir: opts.tenantsDir ?? tenantsDir(), i18n, geoip: await openGeoIp(), vapid, mailer, jobs, realtime, gifs, limiter, pageCache, media }
+  const fragmentCache = createFragmentCache({ maxBytes: config.fragmentCacheBytes })
+  // A reloaded tenant file shows at once: no page or member card rendered from the old one is served again
+  // (decisions 033 and 050).
+  tenants.onReplace(() => {
+    pageCache.clear()
+    fragmentCache.clear()
+  })
+  return { config, database, tenants, tenantsDir: opts.tenantsDir ?? tenantsDir(), i18n, geoip: await openGeoIp(), vapid, mailer, jobs, realtime, gifs, limiter, pageCache, fragmentCache, media }
 }

@@ -36,6 +36,7 @@ export async function pageContextInit(services: Services, req: FastifyRequest, u
     lng,
     i18nBundleUrl: services.i18n.bundleUrl(lng),
     i18nServer: ctx.i18n,
+    fragmentStore: services.fragmentCache,
     services: {
       // +data hooks call the endpoints' handlers in process with this request's context (decision 026).
       call: (def: Parameters<typeof callInProcess>[2], input: Parameters<typeof callInProcess>[3]) => callInProcess(services, req, def, input),

@@ -9,6 +9,7 @@ import { responsiveSources } from '../shared/media-variants'
 import { Heart } from './heart'
 import { countryName } from '../shared/region-name'
 import { fictionalNotice } from '../shared/fictional-notice'
+import { useKeptMarkup } from '../shared/fragment-cache'
 
 /** A padlock for locked photos. */
 export function LockIcon({ size = 28 }: { size?: number }) {
@@ -299,12 +300,17 @@ export function useCountryName(): (code: string) => string {
   return (code) => countryName(code, lng, tenant.settings.countries)
 }
 
-/** A member in a grid: photo, name, age and place; the fictional label; a heart when the viewer likes them. */
+/**
+ * A member in a grid: photo, name, age and place; the fictional label; a heart when the viewer likes them. The inside
+ * of the card is the same markup for the same member as this viewer sees them (the photo locked or not, liked or
+ * not), address and place on the page, so the server keeps it across renders (decision 050); cards with tags of their
+ * own render every time.
+ */
 export function MemberCardLink({ member, href, tags, onOpen, eager, priority }: { member: Member; href: string; tags?: ReactNode; onOpen?: () => void; eager?: boolean; priority?: boolean }) {
   const { t } = useTranslation()
-  const country = useCountryName()(member.country)
-  return (
-    <Card href={href} onClick={onOpen} data-testid="member-card" data-member-id={member.id}>
+  const countryOf = useCountryName()
+  const inside = () => (
+    <>
       <MemberPhoto image={member.main_image} alt={t('members.photo_of', { name: member.name })} eager={eager} priority={priority}>
         <Corner>
           {member.fictional && <FictionalLabel />}
@@ -320,8 +326,15 @@ export function MemberCardLink({ member, href, tags, onOpen, eager, priority }: 
         <Name>
           {member.name}, {member.age}
         </Name>
-        <Place data-testid="member-place">{placeOf(member, country)}</Place>
+        <Place data-testid="member-place">{placeOf(member, countryOf(member.country))}</Place>
       </Info>
+    </>
+  )
+  const kept = useKeptMarkup(() => (tags === undefined ? `member-card\u0000${JSON.stringify([member, href, Boolean(eager), Boolean(priority)])}` : undefined), inside)
+  if (kept !== undefined) return <Card href={href} onClick={onOpen} data-testid="member-card" data-member-id={member.id} dangerouslySetInnerHTML={{ __html: kept }} />
+  return (
+    <Card href={href} onClick={onOpen} data-testid="member-card" data-member-id={member.id}>
+      {inside()}
     </Card>
   )
 }

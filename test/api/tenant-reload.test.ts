@@ -104,6 +104,14 @@ describe('tenant reload: maintenance and domain moves without a restart', () => 
     await reloadTenants(app.services.tenants, dir)
   })
 
+  it('drops the member cards kept across renders (decision 050): a card shows the changed tenant at once', async () => {
+    app.services.fragmentCache.set('datingstad\u0000nl\u0000member-card\u0000[]', { html: '<div>kaart</div>', styles: [] })
+    expect(app.services.fragmentCache.stats().entries).toBe(1)
+    edit(dir, 'rijpedates', (s) => s.replace("mail_name: 'RijpeDates'", "mail_name: 'Rijpe Dates'"))
+    await reloadTenants(app.services.tenants, dir)
+    expect(app.services.fragmentCache.stats().entries).toBe(0)
+  })
+
   it('refuses a reload that would give a domain to two tenants, keeping the running tenants', async () => {
     edit(dir, 'mannenmatch', (s) => s.replace("domains: ['mannenmatch.nl', 'www.mannenmatch.nl']", "domains: ['mannenmatch.nl', 'www.mannenmatch.nl', 'rijpedates.nl']"))
     await expect(reloadTenants(app.services.tenants, dir)).rejects.toThrow('Domain rijpedates.nl belongs to both mannenmatch and rijpedates')
