@@ -6,6 +6,7 @@ import { readdirSync } from 'node:fs'
 const STYLED_IMPORT = { name: '@emotion/styled', message: "import styled from src/ui/styled: it serializes styles once per theme (decision 015)" }
 /** A store's snapshot costs a copy and a tracking proxy per render, needless on the server (src/shared/store.ts). */
 const SNAPSHOT_IMPORT = { name: 'valtio', importNames: ['useSnapshot'], message: 'read a store with useStoreSnapshot from src/shared/store: the store itself on the server (decision 042, seventh addendum)' }
+const GET_PAGE_CONTEXT_IMPORT = { name: 'vike/getPageContext', message: 'read the pageContext a hook or component is given (usePageContext): vike runs without its AsyncLocalStorage here (scripts/patch-dependencies.mjs)' }
 /** http() is the typed client's transport (src/shared/api-client.ts); calls go through callEndpoint/useEndpoint. */
 const RAW_HTTP = { regex: '(^|/)shared/http$', importNames: ['http'], message: 'call the endpoint through src/shared/api-client (callEndpoint, useEndpoint): http() is its transport (decision 036)' }
 
@@ -26,7 +27,7 @@ function featureBoundaries() {
         message: `import another feature through its public entries: index.ts, index.server.ts, index.member.ts, endpoints.ts or endpoint-refs.ts (decision 036)`,
       }
       const server = { regex: `^${up}\\.\\./server/`, message: 'a feature never imports src/server: the core registers features and hands them what they need (decision 036)' }
-      const rule = (patterns) => ['error', { paths: [STYLED_IMPORT, SNAPSHOT_IMPORT], patterns }]
+      const rule = (patterns) => ['error', { paths: [STYLED_IMPORT, SNAPSHOT_IMPORT, GET_PAGE_CONTEXT_IMPORT], patterns }]
       blocks.push({
         files,
         rules: { 'no-restricted-imports': 'off', '@typescript-eslint/no-restricted-imports': rule([RAW_HTTP, crossFeature, { ...server, allowTypeImports: true }]) },
@@ -61,13 +62,13 @@ export default tseslint.config(
     // Styles serialized once per theme (docs/decisions/015-render-cost.md).
     files: ['src/**', 'renderer/**', 'pages/**', 'themes/**'],
     ignores: ['src/ui/styled.ts', 'src/shared/api-client.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [STYLED_IMPORT, SNAPSHOT_IMPORT], patterns: [RAW_HTTP] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [STYLED_IMPORT, SNAPSHOT_IMPORT, GET_PAGE_CONTEXT_IMPORT], patterns: [RAW_HTTP] }] },
   },
   {
     // A feature never imports another feature's internals (docs/architecture.md).
     files: ['src/ui/**', 'src/shared/**'],
     ignores: ['src/ui/styled.ts', 'src/shared/api-client.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [STYLED_IMPORT, SNAPSHOT_IMPORT], patterns: [RAW_HTTP, { group: ['**/features/**'], message: 'src/ui and src/shared must not depend on features' }] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [STYLED_IMPORT, SNAPSHOT_IMPORT, GET_PAGE_CONTEXT_IMPORT], patterns: [RAW_HTTP, { group: ['**/features/**'], message: 'src/ui and src/shared must not depend on features' }] }] },
   },
   {
     // One HTTP client in the browser (issue 14, SPEC.md section 7): src/shared/http.ts, with its retries and the 403

@@ -15,9 +15,9 @@ await migrateDatabase(database)
 const app = await buildApp({
   services: await createServices({ config, database, tenants: await loadTenants(), jobIntervalMs: 0 }),
   pages: async (a) => {
-    a.get('/*', { compress: false }, (req, reply) => {
+    a.get('/*', { compress: false }, async (req, reply) => {
       reply.type('text/html; charset=utf-8').header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding, Cookie')
-      const encoded = compressHtml(html, String(req.headers['accept-encoding'] ?? ''))
+      const encoded = await compressHtml(html, String(req.headers['accept-encoding'] ?? ''))
       if (encoded) reply.header('Content-Encoding', encoded.encoding)
       return reply.send(encoded ? encoded.body : html)
     })

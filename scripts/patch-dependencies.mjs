@@ -294,6 +294,22 @@ async function getPageAssetsComputed(pageContext, clientDependencies, clientEntr
         assertInjectFilterEntries(injectFilterEntries);
 `,
   },
+  {
+    // vike runs every render in an AsyncLocalStorage, for its server-side getPageContext() without an argument and
+    // for the request id in its development logs. On Node 20 that storage is async_hooks: once used, a hook runs for
+    // every promise the process makes, and each promise and timer made during a render carries the store (and through
+    // it the request's pageContext) for as long as it lives: about 2% of a member search's CPU. This project never
+    // imports vike/getPageContext (eslint.config.js refuses it).
+    // Patched: no storage is made; vike's own code already renders without it when none is available.
+    name: 'vike asyncHook: no AsyncLocalStorage around renders',
+    pkg: 'vike',
+    file: 'dist/server/runtime/asyncHook.js',
+    from: `    globalObject.asyncLocalStorage = new mod.AsyncLocalStorage();
+`,
+    to: `    // Patched by scripts/patch-dependencies.mjs: no AsyncLocalStorage around renders (promise hooks cost every request).
+    void mod;
+`,
+  },
 ]
 
 // --check: only verify that every patch is applied (CI, tests); nothing is written.

@@ -1,5 +1,9 @@
-// Compression of rendered pages: one synchronous call on a string, cheaper per request than a stream.
+// Compression of rendered pages: one call on the whole body (cheaper per request than a stream), on libuv's pool.
 import zlib from 'node:zlib'
+import { promisify } from 'node:util'
+
+const brotliCompress = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
 
 /** The client's accepted encodings among br and gzip (q=0 refuses). */
 function acceptedEncodings(acceptEncoding: string): Set<string> {
@@ -35,11 +39,13 @@ const BROTLI_PARAMS = (size: number) => ({
  * for 14.5 KB against 358-377 µs for 14.2 KB; the 20.9 KB landing 91-98 µs for 7.8 KB against 164-199 µs for 7.2 KB;
  * gzip 1 saves nothing over 3). Browsers send br over HTTPS. Shared pages are compressed once per cache entry at
  * brotli 5 (page-cache.server.ts); precompressed files (the catalogues) at 11.
+ * The compression runs on libuv's thread pool: the thread that serves requests renders the next page meanwhile
+ * (decision 042, twelfth addendum).
  */
-export function compressHtml(body: string, acceptEncoding: string): { encoding: 'br' | 'gzip'; body: Buffer } | undefined {
+export async function compressHtml(body: string, acceptEncoding: string): Promise<{ encoding: 'br' | 'gzip'; body: Buffer } | undefined> {
   if (body.length < 1024) return undefined
   const accepted = acceptedEncodings(acceptEncoding)
-  if (accepted.has('br')) return { encoding: 'br', body: zlib.brotliCompressSync(body, { params: BROTLI_PARAMS(body.length) }) }
-  if (accepted.has('gzip')) return { encoding: 'gzip', body: zlib.gzipSync(body, { level: 3 }) }
+  if (accepted.has('br')) return { encoding: 'br', body: await brotliCompress(body, { params: BROTLI_PARAMS(body.length) }) }
+  if (accepted.has('gzip')) return { encoding: 'gzip', body: await gzip(body, { level: 3 }) }
   return undefined
 }

@@ -373,12 +373,12 @@ function sendEntry(req: FastifyRequest, reply: FastifyReply, cache: PageCache, e
 }
 
 /** A response rendered for this request alone (personal, or not cacheable): compressed per request, stored by nobody. */
-function sendRendered(req: FastifyRequest, reply: FastifyReply, page: RenderedPage, outcome: 'bypass' | 'miss' | undefined) {
+async function sendRendered(req: FastifyRequest, reply: FastifyReply, page: RenderedPage, outcome: 'bypass' | 'miss' | undefined) {
   // Helmet's policy stays: Vike would replace it with a script-src-only one.
   for (const [name, value] of page.headers) if (name.toLowerCase() !== 'content-security-policy') reply.header(name, value)
   reply.header('Cache-Control', PERSONAL_CACHE_CONTROL).header('Vary', 'Accept-Encoding, Cookie')
   if (outcome) reply.header('X-Cache', outcome)
-  const encoded = compressHtml(page.body, String(req.headers['accept-encoding'] ?? ''))
+  const encoded = await compressHtml(page.body, String(req.headers['accept-encoding'] ?? ''))
   if (encoded) reply.header('Content-Encoding', encoded.encoding)
   return reply.code(page.statusCode).send(encoded ? encoded.body : page.body)
 }
