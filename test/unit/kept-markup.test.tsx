@@ -6,26 +6,14 @@ import { hydrateRoot } from 'react-dom/client'
 import '../support/text-encoder'
 import { shellContext, type ShellOptions } from '../support/shell'
 import type { MemberCard } from '../../src/shared/discovery-contracts'
+import { memberCard } from '../support/member-card'
 import { cardPhotoLoading, MemberCardLink, MemberGrid } from '../../src/ui/member-card'
 import { renderPageMarkup } from '../../renderer/kept-markup'
 import { serverCache, styleTags } from '../../renderer/emotion-cache'
 import { createSessionStore } from '../../src/shared/session/session-store'
 import { createFragmentCache, type FragmentCache } from '../../src/server/fragment-cache.server'
 
-const card = (id: number, over: Partial<MemberCard> = {}): MemberCard => ({
-  id,
-  name: `Lid ${id}`,
-  age: 30 + id,
-  gender: 'female',
-  country: 'NL',
-  region: null,
-  region_name: 'Utrecht',
-  city: 'Amersfoort',
-  fictional: false,
-  liked: false,
-  main_image: { id, thumb_filename: `/media/${String(id).padStart(32, 'a')}.webp`, filename: `/media/${String(id).padStart(32, 'a')}.webp`, locked: false, visibility: 'public' },
-  ...over,
-})
+const card = (id: number, over: Partial<MemberCard> = {}) => memberCard(id, { region_name: 'Utrecht', city: 'Amersfoort', ...over })
 
 /** A fictional member, one the viewer likes, one whose photo is locked (the blurred copy), and a plain one. */
 const MEMBERS = [

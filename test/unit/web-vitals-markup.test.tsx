@@ -4,7 +4,7 @@
 import { act, screen } from '@testing-library/react'
 import '../support/text-encoder'
 import { renderInShell } from '../support/shell'
-import type { MemberCard } from '../../src/shared/discovery-contracts'
+import { memberCard } from '../support/member-card'
 import { cardPhotoLoading, MemberCardLink, MemberGrid } from '../../src/ui/member-card'
 import { DismissibleAlert } from '../../src/ui/dismissible-alert'
 
@@ -14,19 +14,7 @@ async function renderPage(page: React.ReactNode) {
   return result
 }
 
-const card = (id: number): MemberCard => ({
-  id,
-  name: `Lid ${id}`,
-  age: 30 + id,
-  gender: 'female',
-  country: 'NL',
-  region: null,
-  region_name: null,
-  city: 'Utrecht',
-  fictional: false,
-  liked: false,
-  main_image: { id, thumb_filename: `/media/${String(id).padStart(32, 'a')}.webp`, filename: `/media/${String(id).padStart(32, 'a')}.webp`, locked: false, visibility: 'public' },
-})
+const card = (id: number) => memberCard(id)
 
 /** The CSS text Emotion wrote for an element's classes. */
 function cssOf(el: Element): string {
