@@ -42,11 +42,18 @@ export function keptMarkup(pageContext: PageContext, cache: EmotionCache, i18n: 
     fill() {
       for (const [key, render] of misses) {
         const own = serverCache()
-        const html = renderToString(
-          <FragmentShell pageContext={pageContext} cache={own} i18n={i18n} store={store}>
-            {render()}
-          </FragmentShell>,
-        )
+        let html: string
+        try {
+          html = renderToString(
+            <FragmentShell pageContext={pageContext} cache={own} i18n={i18n} store={store}>
+              {render()}
+            </FragmentShell>,
+          )
+        } catch (err) {
+          // The page rendered it in place: only keeping it failed (it needs more than FragmentShell gives).
+          console.error(`[kept-markup] not kept, its render on its own failed: ${key.split('\u0000')[2] ?? key}`, err)
+          continue
+        }
         const styles: [string, string, string | undefined][] = []
         for (const id of Object.keys(own.inserted)) {
           const rules = own.inserted[id]

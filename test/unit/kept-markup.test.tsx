@@ -1,6 +1,7 @@
 // Member cards kept across server renders (decision 050, issue 15): a card rendered before is taken as it was, the
 // page is the same markup either way, it hydrates in the browser, and nothing is taken across members' views,
 // tenants or languages.
+import { createContext, useContext } from 'react'
 import { act } from '@testing-library/react'
 import { hydrateRoot } from 'react-dom/client'
 import '../support/text-encoder'
@@ -12,6 +13,7 @@ import { renderPageMarkup } from '../../renderer/kept-markup'
 import { serverCache, styleTags } from '../../renderer/emotion-cache'
 import { createSessionStore } from '../../src/shared/session/session-store'
 import { createFragmentCache, type FragmentCache } from '../../src/server/fragment-cache.server'
+import { useKeptMarkup } from '../../src/shared/fragment-cache'
 
 const card = (id: number, over: Partial<MemberCard> = {}) => memberCard(id, { region_name: 'Utrecht', city: 'Amersfoort', ...over })
 
@@ -109,6 +111,32 @@ describe('member cards kept across server renders', () => {
     await act(async () => root.querySelector<HTMLAnchorElement>('[data-member-id="3"]')!.click())
     expect(opened).toHaveBeenCalledTimes(1)
     root.remove()
+  })
+})
+
+describe('a fragment that cannot be rendered on its own', () => {
+  it('leaves the page as rendered in place and keeps nothing', () => {
+    // A context the page gives around the card, which the fragment's own render does not have.
+    const Extra = createContext<string | null>(null)
+    function Inner() {
+      const value = useContext(Extra)
+      if (value === null) throw new Error('no Extra')
+      return <span>{value}</span>
+    }
+    function Kept() {
+      const kept = useKeptMarkup(() => 'extra-card', () => <Inner />)
+      return kept !== undefined ? <div dangerouslySetInnerHTML={{ __html: kept }} /> : <div><Inner /></div>
+    }
+    const fragments = createFragmentCache({ maxBytes: 1024 * 1024 })
+    const { pageContext, i18n } = shellContext({ layout: 'empty' })
+    pageContext.fragmentStore = fragments
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    const html = renderPageMarkup(pageContext, serverCache(), i18n, createSessionStore(null), <Extra.Provider value="binnen"><Kept /></Extra.Provider>)
+    expect(html).toContain('<div><span>binnen</span></div>')
+    expect(fragments.stats().entries).toBe(0)
+    expect(errors).toHaveBeenCalledTimes(1)
+    expect(String(errors.mock.calls[0][0])).toContain('extra-card')
+    errors.mockRestore()
   })
 })
 
