@@ -6,7 +6,7 @@ import type { EmotionCache } from '@emotion/react'
 import type { i18n as I18n } from 'i18next'
 import type { PageContext } from 'vike/types'
 import { FragmentRecorderProvider, type FragmentRecorder } from '../src/shared/fragment-cache'
-import type { SessionState } from '../src/shared/session/session-store'
+import { createSessionStore, type SessionState } from '../src/shared/session/session-store'
 import { serverCache } from './emotion-cache'
 import { FragmentShell, PageShell } from './page-shell'
 
@@ -17,12 +17,15 @@ export interface KeptMarkup {
 }
 
 /** Undefined where the pageContext has no store (a render outside the server's, or a build without one). */
-export function keptMarkup(pageContext: PageContext, cache: EmotionCache, i18n: I18n, store: SessionState): KeptMarkup | undefined {
+export function keptMarkup(pageContext: PageContext, cache: EmotionCache, i18n: I18n): KeptMarkup | undefined {
   const fragments = pageContext.fragmentStore
   if (!fragments) return undefined
   // The tenant (its texts, theme and settings) and the language are part of every key.
   const scope = `${pageContext.tenant.id}\u0000${pageContext.lng}\u0000`
   const misses = new Map<string, () => ReactElement>()
+  // A kept fragment is shared by every viewer whose key matches: it renders with a visitor's session, so nothing of
+  // this member's session can end up in another's page (what a fragment shows of its viewer must be in its key).
+  const visitor = createSessionStore(null)
   return {
     recorder: {
       hit(key) {
@@ -45,7 +48,7 @@ export function keptMarkup(pageContext: PageContext, cache: EmotionCache, i18n: 
         let html: string
         try {
           html = renderToString(
-            <FragmentShell pageContext={pageContext} cache={own} i18n={i18n} store={store}>
+            <FragmentShell pageContext={pageContext} cache={own} i18n={i18n} store={visitor}>
               {render()}
             </FragmentShell>,
           )
@@ -70,7 +73,7 @@ export function keptMarkup(pageContext: PageContext, cache: EmotionCache, i18n: 
  * this render missed is kept for the next (decision 050).
  */
 export function renderPageMarkup(pageContext: PageContext, cache: EmotionCache, i18n: I18n, store: SessionState, page: ReactNode): string {
-  const kept = keptMarkup(pageContext, cache, i18n, store)
+  const kept = keptMarkup(pageContext, cache, i18n)
   const html = renderToString(
     <FragmentRecorderProvider value={kept?.recorder ?? null}>
       <PageShell pageContext={pageContext} cache={cache} i18n={i18n} store={store}>

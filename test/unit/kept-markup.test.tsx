@@ -14,6 +14,8 @@ import { serverCache, styleTags } from '../../renderer/emotion-cache'
 import { createSessionStore } from '../../src/shared/session/session-store'
 import { createFragmentCache, type FragmentCache } from '../../src/server/fragment-cache.server'
 import { useKeptMarkup } from '../../src/shared/fragment-cache'
+import { useSession } from '../../src/shared/session/session-context'
+import type { PresentedUser } from '../../src/shared/contracts'
 
 const card = (id: number, over: Partial<MemberCard> = {}) => memberCard(id, { region_name: 'Utrecht', city: 'Amersfoort', ...over })
 
@@ -137,6 +139,26 @@ describe('a fragment that cannot be rendered on its own', () => {
     expect(errors).toHaveBeenCalledTimes(1)
     expect(String(errors.mock.calls[0][0])).toContain('extra-card')
     errors.mockRestore()
+  })
+})
+
+describe('what a kept fragment may hold of its viewer', () => {
+  it('renders as for a visitor on its own: the session of the member whose page missed it never gets into it', () => {
+    const member = { id: 7, email: 'sanne@example.nl', status: 'active', credits: 30, paid_user: true, signup_date: '2026-01-01', language: 'nl', fictional_icon: false, notifications_disabled: [], profile: null } as unknown as PresentedUser
+    function Greeting() {
+      const { user } = useSession()
+      return <span>{user ? user.email : 'bezoeker'}</span>
+    }
+    function Kept() {
+      const kept = useKeptMarkup(() => 'greeting', () => <Greeting />)
+      return kept !== undefined ? <div dangerouslySetInnerHTML={{ __html: kept }} /> : <div><Greeting /></div>
+    }
+    const fragments = createFragmentCache({ maxBytes: 1024 * 1024 })
+    const { pageContext, i18n } = shellContext({ layout: 'empty', user: member })
+    pageContext.fragmentStore = fragments
+    // Rendered in place, the page shows its member; the kept copy is a visitor's.
+    expect(renderPageMarkup(pageContext, serverCache(), i18n, createSessionStore(member), <Kept />)).toContain('<div><span>sanne@example.nl</span></div>')
+    expect(renderPageMarkup(pageContext, serverCache(), i18n, createSessionStore(member), <Kept />)).toContain('<div><span>bezoeker</span></div>')
   })
 })
 
