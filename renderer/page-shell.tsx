@@ -18,24 +18,15 @@ import { HYDRATED_EVENT } from '../src/shared/hydrated-event'
 
 export function PageShell(props: { pageContext: PageContext; cache: EmotionCache; i18n: I18n; store: SessionState; children: ReactNode }) {
   const { pageContext } = props
-  const theme = pageContext.tenant.appTheme
   return (
-    <CacheProvider value={props.cache}>
-      <ThemeProvider theme={theme}>
-        <I18nextProvider i18n={props.i18n}>
-          <PageContextProvider pageContext={pageContext}>
-            <SessionProvider store={props.store}>
-              <GlobalStyles />
-              <ProgressBar />
-              <TitleSync pageContext={pageContext} />
-              <MemberLiveClient />
-              <MemberTimeBonus />
-              <Layout name={pageContext.config.layout ?? 'default'}>{props.children}</Layout>
-            </SessionProvider>
-          </PageContextProvider>
-        </I18nextProvider>
-      </ThemeProvider>
-    </CacheProvider>
+    <FragmentShell pageContext={pageContext} cache={props.cache} i18n={props.i18n} store={props.store}>
+      <GlobalStyles />
+      <ProgressBar />
+      <TitleSync pageContext={pageContext} />
+      <MemberLiveClient />
+      <MemberTimeBonus />
+      <Layout name={pageContext.config.layout ?? 'default'}>{props.children}</Layout>
+    </FragmentShell>
   )
 }
 
@@ -90,8 +81,8 @@ function MemberLiveClient() {
 }
 
 /**
- * The providers PageShell gives a page, around one piece of it rendered on its own: a fragment kept across renders
- * (renderer/kept-markup.tsx) renders with the request's theme, i18next, pageContext and session, in a cache of its own.
+ * The providers of a page (Emotion cache, theme, i18next, pageContext, session): PageShell's, and those of a fragment
+ * kept across renders, rendered on its own (renderer/kept-markup.tsx), so both render in the same contexts.
  */
 export function FragmentShell(props: { pageContext: PageContext; cache: EmotionCache; i18n: I18n; store: SessionState; children: ReactNode }) {
   return (
