@@ -9,6 +9,7 @@ import { paidPayment } from '../../src/features/payments/test-support/paid-payme
 import { accounts, creditLedger, payments, staffAudit } from '../../src/db/schema'
 import { applyCredits, ledgerCheck } from '../../src/features/payments/ledger.server'
 import { paymentServices } from '../../src/features/payments/routes.server'
+import { syncPayment } from '../../src/features/payments/index.server'
 
 jest.setTimeout(120_000)
 
@@ -84,6 +85,28 @@ describeEachDb('console payments', (kind) => {
     expect(await db().select().from(creditLedger).where(and(eq(creditLedger.accountId, account.id), eq(creditLedger.reason, 'refund')))).toHaveLength(1)
     expect(await refundAudits(paymentId)).toHaveLength(1)
     expect(await balanceOf(account.id)).toBe(0)
+  })
+
+  it("tells the credits taken when the provider's webhook acted on the refund before the refund's own sync", async () => {
+    const { account, paymentId } = await paidPayment(app, db())
+    const provider = paymentServices(app.services).provider
+    const refundAtProvider = provider.refund
+    // The webhook the provider sends on a refund, handled by another request, wins the race with this one.
+    provider.refund = async (id, amount) => {
+      const out = await refundAtProvider(id, amount)
+      expect((await syncPayment(db(), provider, id)).balance?.balance).toBe(0)
+      return out
+    }
+    try {
+      const res = await refund(admin, paymentId)
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toMatchObject({ applied: true, credits_taken: 120, balance: 0, payment: { status: 'refunded' } })
+    } finally {
+      provider.refund = refundAtProvider
+    }
+    expect(await balanceOf(account.id)).toBe(0)
+    const [audit] = await refundAudits(paymentId)
+    expect(audit.after).toMatchObject({ status: 'refunded', credits: 0, credits_taken: 120 })
   })
 
   it('takes what is left when credits were spent (the rest as shortfall), and two admins at once refund once', async () => {

@@ -6,7 +6,7 @@
 // repeats the same news changes nothing.
 import { and, desc, eq, ilike, inArray, lt, or, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.server'
-import { accounts, orders, payments } from '../../db/schema'
+import { accounts, creditLedger, orders, payments } from '../../db/schema'
 import type { Account } from '../accounts/index.server'
 import { ProviderError, syncPayment, type PaymentProvider, type SyncResult } from '../payments/index.server'
 import { writeAudit } from './audit.server'
@@ -58,7 +58,8 @@ async function onePayment(db: Db, pools: string[], id: number): Promise<Row | un
 }
 
 export type RefundOutcome =
-  | { ok: true; payment: ConsolePayment; applied: boolean; creditsTaken: number; balance: SyncResult['balance'] }
+  /** balance: what this request's sync changed, for the member's tabs (none when the webhook's sync came first); credits: the balance now. */
+  | { ok: true; payment: ConsolePayment; applied: boolean; creditsTaken: number; balance: SyncResult['balance']; credits: number | null }
   | { ok: false; reason: 'not_found' | 'not_refundable' | 'provider_error' }
   | { ok: false; reason: 'amount_too_high'; left: number; currency: string }
 
@@ -75,7 +76,7 @@ export async function refundPayment(db: Db, provider: PaymentProvider, pools: st
   const row = await onePayment(db, pools, input.id)
   if (!row) return { ok: false, reason: 'not_found' }
   const before = present(row)
-  if (row.payment.status === 'refunded') return { ok: true, payment: before, applied: false, creditsTaken: 0, balance: undefined }
+  if (row.payment.status === 'refunded') return { ok: true, payment: before, applied: false, creditsTaken: 0, balance: undefined, credits: null }
   const left = row.payment.amountCents - row.payment.refundedCents - row.payment.chargedBackCents
   if (row.payment.status !== 'paid' || left <= 0 || row.payment.provider !== provider.name) return { ok: false, reason: 'not_refundable' }
   if (input.amount_cents !== undefined && input.amount_cents > left) return { ok: false, reason: 'amount_too_high', left, currency: row.payment.currency }
@@ -94,14 +95,21 @@ export async function refundPayment(db: Db, provider: PaymentProvider, pools: st
   if (!after) return { ok: false, reason: 'not_found' }
   if (!refundId) {
     // Refused by the provider: refunded meanwhile by someone else (the same answer as a repeat), or a real failure.
-    return after.payment.status === 'refunded' ? { ok: true, payment: present(after), applied: false, creditsTaken: 0, balance: undefined } : { ok: false, reason: 'provider_error' }
+    return after.payment.status === 'refunded' ? { ok: true, payment: present(after), applied: false, creditsTaken: 0, balance: undefined, credits: null } : { ok: false, reason: 'provider_error' }
   }
-  const balance = sync.balance
-  const creditsTaken = balance && acc ? acc.credits - balance.balance : 0
+  // What this refund took is its own ledger entry (reference refund:<id>), whoever synced it: the provider's webhook,
+  // handled by another request, may have acted on the refund before the sync above, which then finds nothing to do.
+  // The balance is read again for the same reason (and a member may spend meanwhile).
+  const [entry] = await db
+    .select({ delta: creditLedger.delta })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.accountId, row.order.accountId), eq(creditLedger.reason, 'refund'), eq(creditLedger.reference, `refund:${refundId}`)))
+  const creditsTaken = entry ? -entry.delta : 0
+  const [current] = await db.select({ credits: accounts.credits }).from(accounts).where(eq(accounts.id, row.order.accountId))
   await writeAudit(db, who, {
     action: 'payments.refund', pool: row.payment.pool, targetType: 'payment', targetId: row.payment.id,
     before: { status: before.status, refunded_cents: before.refunded_cents, credits: acc?.credits ?? null },
-    after: { status: after.payment.status, refunded_cents: after.payment.refundedCents, refund_id: refundId, amount_cents: amount, partial: amount < left, credits: balance?.balance ?? acc?.credits ?? null, credits_taken: creditsTaken, member: row.order.accountId, reason: input.reason },
+    after: { status: after.payment.status, refunded_cents: after.payment.refundedCents, refund_id: refundId, amount_cents: amount, partial: amount < left, credits: current?.credits ?? null, credits_taken: creditsTaken, member: row.order.accountId, reason: input.reason },
   })
-  return { ok: true, payment: present(after), applied: true, creditsTaken, balance }
+  return { ok: true, payment: present(after), applied: true, creditsTaken, balance: sync.balance, credits: current?.credits ?? null }
 }

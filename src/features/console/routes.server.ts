@@ -134,7 +134,7 @@ export async function consoleRoutes(app: FastifyInstance, { core }: FeatureRoute
     }
     // The member's open tabs show the new balance at once.
     if (out.balance) await publishBalance(realtime, out.balance.accountId, { balance: out.balance.balance, paidUser: out.balance.paidUser })
-    return { payment: out.payment, applied: out.applied, credits_taken: out.creditsTaken, balance: out.balance?.balance ?? null }
+    return { payment: out.payment, applied: out.applied, credits_taken: out.creditsTaken, balance: out.credits }
   })
 
   route(app, api.auditEndpoint, async (req: EndpointRequest<typeof api.auditEndpoint>) => ({ entries: await auditPage(db, { before: req.query.before, action: req.query.action }) }))
