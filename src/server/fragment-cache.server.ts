@@ -1,5 +1,7 @@
-// The process's store of kept markup (src/shared/fragment-cache.tsx, decision 050): an LRU bounded by bytes. Cleared
-// with the page cache whenever tenant files are read again; a new build is a new process.
+// The process's store of kept markup (src/shared/fragment-cache.tsx, decision 050): an LRU bounded by bytes
+// (lru-cache, decision 051). Cleared with the page cache whenever tenant files are read again; a new build is a new
+// process.
+import { LRUCache } from 'lru-cache'
 import type { Fragment, FragmentStore } from '../shared/fragment-cache'
 
 export interface FragmentCache extends FragmentStore {
@@ -14,47 +16,23 @@ function sizeOf(key: string, fragment: Fragment): number {
   return chars * 2
 }
 
-/**
- * maxBytes 0: nothing is kept (every render renders everything). A Map keeps insertion order: a hit moves its entry
- * to the end, eviction takes from the front.
- */
+/** maxBytes 0: nothing is kept (every render renders everything). */
 export function createFragmentCache(opts: { maxBytes: number }): FragmentCache {
-  const entries = new Map<string, { fragment: Fragment; bytes: number }>()
+  // One fragment may take a hundredth of the budget at most (a larger one is not kept).
+  const entries = opts.maxBytes > 0 ? new LRUCache<string, Fragment>({ maxSize: opts.maxBytes, maxEntrySize: Math.floor(opts.maxBytes / 100), sizeCalculation: (fragment, key) => sizeOf(key, fragment) }) : undefined
   const counters = { hits: 0, misses: 0 }
-  let bytes = 0
   return {
     get(key) {
-      const entry = entries.get(key)
-      if (!entry) {
-        counters.misses++
-        return undefined
-      }
-      counters.hits++
-      entries.delete(key)
-      entries.set(key, entry)
-      return entry.fragment
+      const fragment = entries?.get(key)
+      counters[fragment ? 'hits' : 'misses']++
+      return fragment
     },
     set(key, fragment) {
-      const size = sizeOf(key, fragment)
-      // One fragment may take a hundredth of the budget at most.
-      if (size * 100 > opts.maxBytes) return
-      const old = entries.get(key)
-      if (old) {
-        entries.delete(key)
-        bytes -= old.bytes
-      }
-      entries.set(key, { fragment, bytes: size })
-      bytes += size
-      for (const [k, e] of entries) {
-        if (bytes <= opts.maxBytes) break
-        entries.delete(k)
-        bytes -= e.bytes
-      }
+      entries?.set(key, fragment)
     },
     clear() {
-      entries.clear()
-      bytes = 0
+      entries?.clear()
     },
-    stats: () => ({ ...counters, entries: entries.size, bytes }),
+    stats: () => ({ ...counters, entries: entries?.size ?? 0, bytes: entries?.calculatedSize ?? 0 }),
   }
 }

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto'
 import zlib from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { LRUCache } from 'lru-cache'
 import { LANGUAGE_COOKIE } from '../shared/locales'
 import { cspNonce } from './security-headers.server'
 import { compressHtml } from './compress-html.server'
@@ -83,8 +84,8 @@ export interface PageCacheEntry {
   /** Hash of the body: the strong ETag of each representation (an encoding suffix for the compressed ones). */
   hash: string
   encoded: Partial<Record<Encoding, Buffer>>
+  /** What the entry takes: the body, the key and the compressed copies made so far. */
   bytes: number
-  expires: number
 }
 
 export interface PageCacheStats {
@@ -111,7 +112,8 @@ interface CacheInternals {
   generation: number
   inflight: Map<string, Promise<PageCacheEntry | undefined>>
   store(key: string, page: RenderedPage, nonce: string, generation: number): PageCacheEntry | undefined
-  encode(entry: PageCacheEntry, encoding: Encoding): Buffer
+  /** The body compressed once, kept with the entry (and counted in its size while it is the key's entry). */
+  encode(key: string, entry: PageCacheEntry, encoding: Encoding): Buffer
   /** Drops the entry of a key if it is still this one. */
   forget(key: string, entry: PageCacheEntry): void
   count(outcome: 'hits' | 'misses' | 'bypasses'): void
@@ -127,33 +129,25 @@ const BROTLI_PARAMS = (size: number) => ({
 })
 
 /**
- * An LRU of entries bounded by bytes (bodies and their compressed copies), each living PAGE_CACHE_TTL_MS. A Map
- * keeps insertion order: a hit moves its entry to the end, eviction takes from the front.
+ * An LRU of entries bounded by bytes (bodies and their compressed copies), each living PAGE_CACHE_TTL_MS (lru-cache,
+ * decision 051). maxBytes 0: nothing is kept.
  */
 export function createPageCache(opts: { maxBytes: number; ttlMs?: number; now?: () => number }): PageCache {
-  const ttl = opts.ttlMs ?? PAGE_CACHE_TTL_MS
-  const now = opts.now ?? Date.now
-  const entries = new Map<string, PageCacheEntry>()
+  const now = opts.now ?? (() => performance.now())
+  // ttlResolution 0: the clock is read at every get, so an injected clock (tests) counts at once.
+  // Each entry sits in a box of its own: lru-cache counts a value's size when it is set, and setting the same value
+  // again changes nothing, so an entry that grows (a compressed copy) is set again in a new box.
+  const entries = opts.maxBytes > 0
+    ? new LRUCache<string, { entry: PageCacheEntry }>({ maxSize: opts.maxBytes, sizeCalculation: (box) => box.entry.bytes, ttl: opts.ttlMs ?? PAGE_CACHE_TTL_MS, ttlResolution: 0, perf: { now } })
+    : undefined
   const counters = { hits: 0, misses: 0, bypasses: 0 }
-  let bytes = 0
-
-  const remove = (key: string, entry: PageCacheEntry) => {
-    entries.delete(key)
-    bytes -= entry.bytes
-  }
-  const evict = () => {
-    for (const [key, entry] of entries) {
-      if (bytes <= opts.maxBytes) break
-      remove(key, entry)
-    }
-  }
 
   const internal: CacheInternals = {
     generation: 0,
     inflight: new Map(),
     store(key, page, nonce, generation) {
       // A render that began before clear() may hold the old tenant or catalogue: served once, never kept.
-      if (generation !== internal.generation) return undefined
+      if (!entries || generation !== internal.generation) return undefined
       const body = page.body
       const size = Buffer.byteLength(body)
       // One entry may take an eighth of the budget at most (its compressed copies come on top).
@@ -167,35 +161,24 @@ export function createPageCache(opts: { maxBytes: number; ttlMs?: number; now?: 
         hash: crypto.createHash('sha256').update(body).digest('base64url').slice(0, 32),
         encoded: {},
         bytes: size + key.length,
-        expires: now() + ttl,
       }
-      const old = entries.get(key)
-      if (old) remove(key, old)
-      entries.set(key, entry)
-      bytes += entry.bytes
-      evict()
+      entries.set(key, { entry })
       return entry
     },
-    encode(entry, encoding) {
+    encode(key, entry, encoding) {
       const done = entry.encoded[encoding]
       if (done) return done
       // Once per entry and encoding, at qualities a page cannot afford per request: brotli 5 is ~7% smaller than gzip.
       const made = encoding === 'br' ? zlib.brotliCompressSync(entry.body, { params: BROTLI_PARAMS(entry.body.length) }) : zlib.gzipSync(entry.body, { level: 6 })
       entry.encoded[encoding] = made
-      // Still the cached entry (not replaced or evicted meanwhile): its size grows by the copy.
-      for (const [key, e] of entries) {
-        if (e !== entry) continue
-        entry.bytes += made.length
-        bytes += made.length
-        entries.delete(key)
-        entries.set(key, entry)
-        evict()
-        break
-      }
+      entry.bytes += made.length
+      // Still the cached entry (not replaced or evicted meanwhile): set again, it is counted at its new size and
+      // keeps the time it has left.
+      if (entries?.peek(key)?.entry === entry) entries.set(key, { entry }, { noUpdateTTL: true })
       return made
     },
     forget(key, entry) {
-      if (entries.get(key) === entry) remove(key, entry)
+      if (entries?.peek(key)?.entry === entry) entries.delete(key)
     },
     count(outcome) {
       counters[outcome]++
@@ -203,25 +186,14 @@ export function createPageCache(opts: { maxBytes: number; ttlMs?: number; now?: 
   }
 
   return {
-    enabled: opts.maxBytes > 0,
-    get(key) {
-      const entry = entries.get(key)
-      if (!entry) return undefined
-      if (entry.expires <= now()) {
-        remove(key, entry)
-        return undefined
-      }
-      entries.delete(key)
-      entries.set(key, entry)
-      return entry
-    },
+    enabled: entries !== undefined,
+    get: (key) => entries?.get(key)?.entry,
     clear() {
-      entries.clear()
-      bytes = 0
+      entries?.clear()
       internal.generation++
       internal.inflight.clear()
     },
-    stats: () => ({ ...counters, entries: entries.size, bytes }),
+    stats: () => ({ ...counters, entries: entries?.size ?? 0, bytes: entries?.calculatedSize ?? 0 }),
     internal,
   }
 }
@@ -369,7 +341,7 @@ function sendEntry(req: FastifyRequest, reply: FastifyReply, cache: PageCache, e
   }
   for (const [name, value] of entry.headers) reply.header(name, value)
   if (!encoding) return reply.code(entry.statusCode).send(entry.body)
-  return reply.code(entry.statusCode).header('Content-Encoding', encoding).send(cache.internal.encode(entry, encoding))
+  return reply.code(entry.statusCode).header('Content-Encoding', encoding).send(cache.internal.encode(key, entry, encoding))
 }
 
 /** A response rendered for this request alone (personal, or not cacheable): compressed per request, stored by nobody. */

@@ -379,7 +379,8 @@ describe('page cache store', () => {
   const page = (body: string): RenderedPage => ({ statusCode: 200, headers: [['Content-Type', 'text/html'], ['Set-Cookie', 'x=1']], body, pageId: '/pages/index' })
 
   it('evicts the least recently used entries beyond its bytes, and expires entries after their time', () => {
-    let now = 0
+    // lru-cache counts a start time of 0 as none (never stale): the clock starts later, as performance.now() does.
+    let now = 1_000
     const cache = createPageCache({ maxBytes: 4000, ttlMs: 60_000, now: () => now })
     const body = 'x'.repeat(400)
     for (const key of ['a', 'b', 'c']) cache.internal.store(key, page(body), 'n', 0)
@@ -390,7 +391,12 @@ describe('page cache store', () => {
     expect(cache.get('a')).toBeDefined()
     expect(cache.internal.store('big', page('y'.repeat(600)), 'n', 0)).toBeUndefined() // over an eighth of the budget
     expect(cache.get('k6')?.headers).toEqual([['Content-Type', 'text/html']])
-    now = 60_000
+    // A compressed copy made later grows the entry but does not lengthen its life.
+    now = 30_000
+    cache.internal.encode('k6', cache.get('k6')!, 'gzip')
+    now = 61_000
+    expect(cache.get('k6')).toBeDefined()
+    now = 61_001
     expect(cache.get('k6')).toBeUndefined()
     expect(cache.stats().entries).toBeLessThan(10)
   })
@@ -399,8 +405,14 @@ describe('page cache store', () => {
     const cache = createPageCache({ maxBytes: 1_000_000 })
     const entry = cache.internal.store('a', page('<p>hello</p>'.repeat(200)), 'n', 0)!
     const before = cache.stats().bytes
-    const br = cache.internal.encode(entry, 'br')
-    expect(cache.internal.encode(entry, 'br')).toBe(br)
+    const br = cache.internal.encode('a', entry, 'br')
+    expect(cache.internal.encode('a', entry, 'br')).toBe(br)
     expect(cache.stats().bytes).toBe(before + br.length)
+    // A copy of an entry that is no longer the key's (replaced meanwhile) is not counted.
+    const next = cache.internal.store('a', page('<p>hi</p>'.repeat(300)), 'n', 0)!
+    const replaced = cache.stats().bytes
+    cache.internal.encode('a', entry, 'gzip')
+    expect(cache.stats().bytes).toBe(replaced)
+    expect(cache.get('a')).toBe(next)
   })
 })
