@@ -17,6 +17,7 @@ import { installChunkReloadGuard } from '../src/shared/chunk-reload'
 import { installPageHiddenBeacon } from '../src/shared/page-hidden'
 import { loadMemberChrome } from '../src/features/layout/member-chrome-slot'
 import { installServiceWorker } from '../src/features/shell/service-worker-client'
+import { HYDRATED_EVENT } from '../src/shared/hydrated-event'
 
 let root: Root | undefined
 let i18n: I18n | undefined
@@ -36,6 +37,23 @@ async function loadCatalogue(url: string | undefined): Promise<Resource> {
   return getStaticJson<Resource>(url)
 }
 
+/**
+ * A link followed before the page has hydrated (hydrationCanBeAborted): Vike calls this hook for the new page while
+ * the first call may still be waiting (for the catalogue) or hydrating.
+ * - turns: a call whose waits end after a later call began renders nothing, so the old page never replaces the new.
+ * - A page rendered while the first one is still hydrating is rendered by React from scratch, and React reports that
+ *   it dropped the hydration (its error 424, "received an early update"). That is what was asked for, so that report
+ *   is not passed on; any other recoverable error still is.
+ */
+let turns = 0
+let hydrating = false
+let hydrationDropped = false
+const reportRecoverable = (error: unknown) => {
+  if (hydrationDropped) return
+  if (typeof reportError === 'function') reportError(error)
+  else console.error(error)
+}
+
 let lastTenant: { json: string; tenant: PublicTenant } | undefined
 /** The tenant of the page's JSON; the same object while the JSON stays the same (one Emotion theme per tab). */
 function tenantOf(json: string): PublicTenant {
@@ -44,6 +62,7 @@ function tenantOf(json: string): PublicTenant {
 }
 
 export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
+  const turn = ++turns
   if (pageContext.tenantJson) Object.assign(pageContext, { tenant: tenantOf(pageContext.tenantJson) })
   const { Page } = pageContext
   installChunkReloadGuard()
@@ -51,15 +70,17 @@ export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
   installServiceWorker()
   ignoreUncaughtSilentAborts()
   if (!i18n || i18n.language !== pageContext.lng) {
-    i18n = i18next.createInstance()
-    i18n.use(initReactI18next)
+    const next = i18next.createInstance()
+    next.use(initReactI18next)
     const resources = await loadCatalogue(pageContext.i18nBundleUrl)
-    await i18n.init({ ...i18nOptions(pageContext.lng), resources, initAsync: false })
-    const current = i18n
-    setGenericErrorMessage(() => current.t('errors.generic'))
+    await next.init({ ...i18nOptions(pageContext.lng), resources, initAsync: false })
+    if (turn !== turns) return
+    i18n = next
+    setGenericErrorMessage(() => next.t('errors.generic'))
   }
   // A member's page renders the member chrome on the server: have it before hydrating (a visitor never loads it).
   if (pageContext.user) await loadMemberChrome()
+  if (turn !== turns) return
   if (!store) {
     store = createSessionStore(pageContext.user)
     const s = store
@@ -84,10 +105,13 @@ export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
   if (pageContext.isHydration) {
     // In a transition React hydrates in slices of a few milliseconds and lets the browser handle input and paint
     // between them; outside one it hydrates the whole page in one task (decision 041, addendum 5).
+    hydrating = true
+    document.addEventListener(HYDRATED_EVENT, () => ((hydrating = false), (hydrationDropped = false)), { once: true })
     startTransition(() => {
-      root = hydrateRoot(container, page)
+      root = hydrateRoot(container, page, { onRecoverableError: reportRecoverable })
     })
   } else {
+    if (hydrating && root) hydrationDropped = true
     root ??= createRoot(container)
     root.render(page)
   }
