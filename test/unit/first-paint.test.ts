@@ -27,6 +27,11 @@ describe('the head preloads the first prioritised photo', () => {
     )
   })
 
+  it('only an image: another element marked high before it is passed over', () => {
+    expect(lcpImagePreload(`<link rel="preload" href="/a.css" as="style" fetchPriority="high"/>${LOCKED}`)).toBe(lcpImagePreload(LOCKED))
+    expect(lcpImagePreload('<link rel="preload" href="/a.css" as="style" fetchPriority="high"/>')).toBe('')
+  })
+
   it('nothing on a page without a prioritised photo (the landing page), nor for a lazy one', () => {
     expect(lcpImagePreload('<h1>Welkom</h1><p>Tekst</p>')).toBe('')
     expect(lcpImagePreload(LAZY)).toBe('')
