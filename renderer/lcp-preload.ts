@@ -11,11 +11,11 @@ const PRIORITY = ' fetchPriority="high"'
  * 58 KB of markup: a case-insensitive pattern over it cost several times more, per request). React escapes `<` and
  * `>` in attribute values, so the tag is what lies between the `<` before the attribute and the `>` after it.
  */
-function firstPrioritisedImg(html: string): { 0: string; index: number } | undefined {
+function firstPrioritisedImg(html: string): { tag: string; index: number } | undefined {
   for (let at = html.indexOf(PRIORITY); at >= 0; at = html.indexOf(PRIORITY, at + PRIORITY.length)) {
     const start = html.lastIndexOf('<', at)
     if (!/^<img\s/.test(html.slice(start, start + 5))) continue
-    return { 0: html.slice(start, html.indexOf('>', at) + 1), index: start }
+    return { tag: html.slice(start, html.indexOf('>', at) + 1), index: start }
   }
   return undefined
 }
@@ -35,9 +35,9 @@ export function lcpImagePreload(html: string): string {
   const pictureStart = before.lastIndexOf('<picture')
   const inPicture = pictureStart >= 0 && before.indexOf('</picture>', pictureStart) < 0
   const avif = inPicture ? /<source\s[^>]*type="image\/avif"[^>]*>/i.exec(before.slice(pictureStart))?.[0] : undefined
-  const srcset = avif ? attr(avif, 'srcSet') : attr(img[0], 'srcSet')
-  const sizes = avif ? attr(avif, 'sizes') : attr(img[0], 'sizes')
-  const src = attr(img[0], 'src')
+  const srcset = avif ? attr(avif, 'srcSet') : attr(img.tag, 'srcSet')
+  const sizes = avif ? attr(avif, 'sizes') : attr(img.tag, 'sizes')
+  const src = attr(img.tag, 'src')
   if (!srcset && !src) return ''
   const parts = ['<link rel="preload" as="image"']
   if (avif) parts.push('type="image/avif"')
