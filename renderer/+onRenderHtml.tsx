@@ -3,7 +3,7 @@ import { serverCache, styleTags } from './emotion-cache'
 import { dangerouslySkipEscape, escapeInject } from 'vike/server'
 import type { OnRenderHtmlAsync } from 'vike/types'
 import { renderPageMarkup } from './kept-markup'
-import { pageTitle } from './title'
+import { documentTitle } from './title'
 import { socialHtml, socialMeta, type SocialData } from './social-meta'
 import { createSessionStore } from '../src/shared/session/session-store'
 import { loadMemberChrome } from '../src/features/layout/member-chrome-slot'
@@ -24,7 +24,7 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   const styles = styleTags(cache)
   const { settings } = pageContext.tenant
   // The unread prefix of the title arrives with the counts, in the browser.
-  const title = pageTitle(pageContext, i18n.t)
+  const title = documentTitle(pageContext, i18n)
   const themeColor = pageContext.tenant.theme.primary
   // A page's data may ask search engines to stay away (the landers, unless the tenant lets them index).
   const robots = (pageContext.data as { robots?: string } | undefined)?.robots

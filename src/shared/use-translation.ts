@@ -70,12 +70,17 @@ function memoizedT(i18n: I18n): TFunction {
   }) as unknown as TFunction
 }
 
-export function useTranslation(): { t: TFunction; i18n: I18n } {
-  const { i18n } = useContext(I18nContext)
+/** The instance's remembering t (memoizedT), made once per instance: for code outside components (the head's title). */
+export function translatorOf(i18n: I18n): TFunction {
   let t = bound.get(i18n)
   if (!t) {
     t = memoizedT(i18n)
     bound.set(i18n, t)
   }
-  return { t, i18n }
+  return t
+}
+
+export function useTranslation(): { t: TFunction; i18n: I18n } {
+  const { i18n } = useContext(I18nContext)
+  return { t: translatorOf(i18n), i18n }
 }

@@ -92,3 +92,17 @@ describe('useTranslation', () => {
     expect(viaT).toBe(calls.length - 2 + 3 * 2)
   })
 })
+
+describe("the head's title", () => {
+  it('is asked of i18next once per language and text, not on every request (renderer/title.ts, documentTitle)', async () => {
+    const { shellContext } = await import('../support/shell')
+    const { documentTitle } = await import('../../renderer/title')
+    const { pageContext, i18n } = shellContext({ layout: 'empty', extra: { urlPathname: '/members' } })
+    Object.assign(pageContext, { config: { layout: 'empty', title: 'members.title' } })
+    const spy = jest.spyOn(i18n, 't')
+    expect(documentTitle(pageContext, i18n)).toBe('Leden zoeken | Datingstad')
+    expect(documentTitle(pageContext, i18n)).toBe('Leden zoeken | Datingstad')
+    expect(spy.mock.calls.filter(([key]) => key === 'members.title')).toHaveLength(1)
+    spy.mockRestore()
+  })
+})

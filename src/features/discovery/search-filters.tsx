@@ -5,6 +5,7 @@ import { usePageContext } from '../../../renderer/page-context'
 import { MAX_SEARCH_AGE, MIN_SEARCH_AGE } from '../../shared/discovery-contracts'
 import { Button } from '../../ui/button'
 import { Chip, Choices, useRegions } from '../profile'
+import { useKeptMarkup } from '../../shared/fragment-cache'
 import type { FilterForm } from './search-store'
 
 type SearchField = 'gender' | 'country' | 'region' | 'age'
@@ -143,6 +144,71 @@ export function SearchFilters({ applied, fields, busy, onSearch }: { applied: Fi
     .filter(Boolean)
     .join(' · ')
 
+  // The filters' body is most of the elements React renders for a search page (82 ages twice): on the server it is
+  // kept across renders (decision 050) for what it shows, the applied filters with the regions and fields offered.
+  const body = () => (
+    <>
+      {has('gender') && (
+        <Group>
+          <legend>{t('members.filters.gender')}</legend>
+          <GenderChoices data-testid="gender-choices">
+            {(['female', 'male', ''] as const).map((g) => (
+              <Chip key={g || 'any'}>
+                <input type="radio" name="gender" value={g} checked={form.gender === g} onChange={() => set({ gender: g })} />
+                {g ? t(`members.filters.gender_${g}`) : t('members.filters.gender_any')}
+              </Chip>
+            ))}
+          </GenderChoices>
+        </Group>
+      )}
+      {has('country') && (
+        <Label>
+          {t('members.filters.country')}
+          <select name="country" value={form.country} onChange={(e) => set({ country: e.target.value, countryregion: '' })}>
+            <option value="">{t('members.filters.all_countries')}</option>
+            {countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </Label>
+      )}
+      {has('region') && (
+        <Label>
+          {t('members.filters.region')}
+          <select name="countryregion" value={form.countryregion} disabled={has('country') && !form.country} onChange={(e) => set({ countryregion: e.target.value })}>
+            <option value="">{has('country') && !form.country ? t('members.filters.choose_country_first') : t('members.filters.all_regions')}</option>
+            {countryRegions.map((r) => (
+              <option key={r.code} value={r.code}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+        </Label>
+      )}
+      {has('age') && (
+        <Group data-testid="age-range">
+          <legend>{t('member.fields.age')}</legend>
+          <AgeRow>
+            <AgeSelect name="min_age" label={t('members.filters.min_age')} value={form.min_age} onChange={(a) => set({ min_age: a, max_age: Math.max(form.max_age, a) })} />
+            <span aria-hidden="true">–</span>
+            <AgeSelect name="max_age" label={t('members.filters.max_age')} value={form.max_age} onChange={(a) => set({ max_age: a, min_age: Math.min(form.min_age, a) })} />
+          </AgeRow>
+        </Group>
+      )}
+      <Actions>
+        <Button type="submit" disabled={busy} data-testid="search-submit">
+          {busy ? t('common.loading') : t('members.filters.search')}
+        </Button>
+        <Button type="button" variant="ghost" onClick={clear} disabled={busy} data-testid="clear-filters">
+          {t('members.filters.clear')}
+        </Button>
+      </Actions>
+    </>
+  )
+  const kept = useKeptMarkup(() => `search-filters\u0000${JSON.stringify([form, fields, busy, countryRegions])}`, body)
+
   return (
     <Panel onSubmit={submit} aria-label={t('members.filters.title')} data-testid="search-filters">
       <Toggle type="button" aria-expanded={open} aria-controls="filter-body" onClick={() => setOpen(!open)}>
@@ -150,65 +216,7 @@ export function SearchFilters({ applied, fields, busy, onSearch }: { applied: Fi
         <Summary data-testid="filter-summary">{summary}</Summary>
         <Arrow aria-hidden="true">{open ? '▴' : '▾'}</Arrow>
       </Toggle>
-      <Body open={open} id="filter-body">
-        {has('gender') && (
-          <Group>
-            <legend>{t('members.filters.gender')}</legend>
-            <GenderChoices data-testid="gender-choices">
-              {(['female', 'male', ''] as const).map((g) => (
-                <Chip key={g || 'any'}>
-                  <input type="radio" name="gender" value={g} checked={form.gender === g} onChange={() => set({ gender: g })} />
-                  {g ? t(`members.filters.gender_${g}`) : t('members.filters.gender_any')}
-                </Chip>
-              ))}
-            </GenderChoices>
-          </Group>
-        )}
-        {has('country') && (
-          <Label>
-            {t('members.filters.country')}
-            <select name="country" value={form.country} onChange={(e) => set({ country: e.target.value, countryregion: '' })}>
-              <option value="">{t('members.filters.all_countries')}</option>
-              {countries.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </Label>
-        )}
-        {has('region') && (
-          <Label>
-            {t('members.filters.region')}
-            <select name="countryregion" value={form.countryregion} disabled={has('country') && !form.country} onChange={(e) => set({ countryregion: e.target.value })}>
-              <option value="">{has('country') && !form.country ? t('members.filters.choose_country_first') : t('members.filters.all_regions')}</option>
-              {countryRegions.map((r) => (
-                <option key={r.code} value={r.code}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
-          </Label>
-        )}
-        {has('age') && (
-          <Group data-testid="age-range">
-            <legend>{t('member.fields.age')}</legend>
-            <AgeRow>
-              <AgeSelect name="min_age" label={t('members.filters.min_age')} value={form.min_age} onChange={(a) => set({ min_age: a, max_age: Math.max(form.max_age, a) })} />
-              <span aria-hidden="true">–</span>
-              <AgeSelect name="max_age" label={t('members.filters.max_age')} value={form.max_age} onChange={(a) => set({ max_age: a, min_age: Math.min(form.min_age, a) })} />
-            </AgeRow>
-          </Group>
-        )}
-        <Actions>
-          <Button type="submit" disabled={busy} data-testid="search-submit">
-            {busy ? t('common.loading') : t('members.filters.search')}
-          </Button>
-          <Button type="button" variant="ghost" onClick={clear} disabled={busy} data-testid="clear-filters">
-            {t('members.filters.clear')}
-          </Button>
-        </Actions>
-      </Body>
+      {kept !== undefined ? <Body open={open} id="filter-body" dangerouslySetInnerHTML={{ __html: kept }} /> : <Body open={open} id="filter-body">{body()}</Body>}
     </Panel>
   )
 }
