@@ -6,6 +6,7 @@ import { yearInZone } from '../../shared/dates'
 import { useSession } from '../../shared/session/session-context'
 import { ButtonLink } from '../../ui/button'
 import { useStandalone } from '../../shared/display-mode'
+import { useKeptMarkup } from '../../shared/fragment-cache'
 
 const Foot = styled.footer(({ theme }) => ({
   background: theme.colors.footer,
@@ -86,54 +87,61 @@ export function Footer({ showLinks = true }: { showLinks?: boolean }) {
       </Links>
     </nav>
   )
+  const year = yearInZone(Date.now(), tenant.timeZone)
+  // The same markup for every page of the tenant and language with the same of these: kept across server renders
+  // (decision 050).
+  const inner = () => (
+    <>
+      {showLinks && join && (
+        <Join data-testid="footer-join">
+          <strong>{tenant.pitch.headline}</strong>
+          <ButtonLink href="/signup">{tenant.pitch.cta}</ButtonLink>
+          <span>
+            {t('footer.have_account')}{' '}
+            <a className="login" href="/login">
+              {t('nav.login')}
+            </a>
+          </span>
+        </Join>
+      )}
+      {showLinks && user && (
+        <nav aria-label={t('footer.your_account')} data-testid="footer-account">
+          <Links>
+            <li>
+              <a href="/profile">{t('nav.my_profile')}</a>
+            </li>
+            <li>
+              <a href="/notifications">{t('notifications.title')}</a>
+            </li>
+            <li>
+              <a href="/settings">{t('nav.settings')}</a>
+            </li>
+            <li>{user.paid_user ? <a href="/credits">{t('nav.credits')}</a> : <a href="/premium">{t('nav.get_premium')}</a>}</li>
+          </Links>
+        </nav>
+      )}
+      {showLinks &&
+        (standalone ? (
+          <Folded data-testid="footer-folded">
+            <summary>{t('footer.links')}</summary>
+            {links}
+          </Folded>
+        ) : (
+          links
+        ))}
+      <Small data-testid="disclaimer">{t('disclaimer', { site: s.name, fictional_plural: labelInSentence(s.fictional_plural, lng) })}</Small>
+      {showUs && (
+        <Small data-testid="us-footer">
+          <strong>{t('us_footer.title')}</strong> {t('us_footer.body', { company: tenant.company.name })}
+        </Small>
+      )}
+      <Small>{t('footer.copyright', { year, company: tenant.company.name })}</Small>
+    </>
+  )
+  const kept = useKeptMarkup(() => `footer\u0000${JSON.stringify([showLinks, join, user ? user.paid_user : null, standalone, showUs, year])}`, inner)
   return (
     <Foot data-logged-in={user ? 'yes' : 'no'} data-display-mode={standalone ? 'standalone' : 'browser'} style={standalone ? { padding: '12px 16px calc(12px + env(safe-area-inset-bottom))' } : undefined}>
-      <Inner>
-        {showLinks && join && (
-          <Join data-testid="footer-join">
-            <strong>{tenant.pitch.headline}</strong>
-            <ButtonLink href="/signup">{tenant.pitch.cta}</ButtonLink>
-            <span>
-              {t('footer.have_account')}{' '}
-              <a className="login" href="/login">
-                {t('nav.login')}
-              </a>
-            </span>
-          </Join>
-        )}
-        {showLinks && user && (
-          <nav aria-label={t('footer.your_account')} data-testid="footer-account">
-            <Links>
-              <li>
-                <a href="/profile">{t('nav.my_profile')}</a>
-              </li>
-              <li>
-                <a href="/notifications">{t('notifications.title')}</a>
-              </li>
-              <li>
-                <a href="/settings">{t('nav.settings')}</a>
-              </li>
-              <li>{user.paid_user ? <a href="/credits">{t('nav.credits')}</a> : <a href="/premium">{t('nav.get_premium')}</a>}</li>
-            </Links>
-          </nav>
-        )}
-        {showLinks &&
-          (standalone ? (
-            <Folded data-testid="footer-folded">
-              <summary>{t('footer.links')}</summary>
-              {links}
-            </Folded>
-          ) : (
-            links
-          ))}
-        <Small data-testid="disclaimer">{t('disclaimer', { site: s.name, fictional_plural: labelInSentence(s.fictional_plural, lng) })}</Small>
-        {showUs && (
-          <Small data-testid="us-footer">
-            <strong>{t('us_footer.title')}</strong> {t('us_footer.body', { company: tenant.company.name })}
-          </Small>
-        )}
-        <Small>{t('footer.copyright', { year: yearInZone(Date.now(), tenant.timeZone), company: tenant.company.name })}</Small>
-      </Inner>
+      {kept !== undefined ? <Inner dangerouslySetInnerHTML={{ __html: kept }} /> : <Inner>{inner()}</Inner>}
     </Foot>
   )
 }

@@ -14,6 +14,7 @@ import { Heart } from '../../ui/heart'
 import { useNewLikesBadge } from '../discovery'
 import { useDismissibleMenu } from '../../ui/overflow-menu'
 import { ChatsIcon, LikesIcon, MatchIcon, MeIcon, SearchIcon, SwipeIcon } from './nav-icons'
+import { useKeptMarkup } from '../../shared/fragment-cache'
 
 const Bar = styled.header<{ compact?: boolean }>(({ theme, compact }) => ({
   position: 'sticky',
@@ -297,6 +298,9 @@ function AccountMenu({ name, onLogout }: { name: string; onLogout: () => void })
   )
 }
 
+/** The member tabs' addresses, in the order they show. */
+const TAB_PATHS = ['/members', '/likes', '/swipe-game', '/match-finder', '/chats', '/profile'] as const
+
 /** Whether a member link is the current page's (the search also covers the profiles under /members/). */
 function current(pathname: string | undefined, href: string): 'page' | undefined {
   if (!pathname) return undefined
@@ -325,6 +329,48 @@ export function TopNav({ brandOnly = false, tabsOnly = false, hideTabs = false }
     leaveAfterSessionEnd('/')
   }
 
+  // The member's tabs are the same markup for every member on the same page with the same counts: kept across server
+  // renders (decision 050), with what they show beyond the tenant and language in the key.
+  const tabs = () => (
+    <>
+      <NavLink href="/members" aria-current={current(urlPathname, '/members')}>
+        <SearchIcon />
+        <span>{t('nav.search')}</span>
+      </NavLink>
+      <NavLink href="/likes" data-testid="nav-likes" aria-current={current(urlPathname, '/likes')}>
+        <LikesIcon />
+        <span>{t('nav.likes')}</span>
+        <BadgeSpot>
+          <Badge count={newLikes} tone="primary" label={t('likes_page.new_likes_badge', { count: newLikes })} />
+        </BadgeSpot>
+      </NavLink>
+      <NavLink href="/swipe-game" data-testid="nav-swipe" aria-current={current(urlPathname, '/swipe-game')}>
+        <SwipeIcon />
+        <span>{t('nav.swipe')}</span>
+      </NavLink>
+      <DesktopOnly>
+        <NavLink href="/match-finder" data-testid="nav-match-finder" aria-current={current(urlPathname, '/match-finder')}>
+          <MatchIcon />
+          <span>{t('match_finder.title')}</span>
+        </NavLink>
+      </DesktopOnly>
+      <NavLink href="/chats" data-testid="nav-messages" aria-current={current(urlPathname, '/chats')}>
+        <ChatsIcon />
+        <span>{t('nav.messages')}</span>
+        <BadgeSpot>
+          <Badge count={session.unreadMessages} />
+        </BadgeSpot>
+      </NavLink>
+      <PhoneOnly>
+        <NavLink href="/profile" data-testid="nav-me" aria-current={current(urlPathname, '/profile')}>
+          <MeIcon />
+          <span>{t('nav.me')}</span>
+        </NavLink>
+      </PhoneOnly>
+    </>
+  )
+  const keptTabs = useKeptMarkup(() => (user && !brandOnly ? `member-tabs\u0000${JSON.stringify([TAB_PATHS.map((href) => current(urlPathname, href)), newLikes, session.unreadMessages])}` : undefined), tabs)
+
   return (
     <Bar compact={compact}>
       <Inner as="nav" aria-label={t('nav.main_navigation')}>
@@ -332,44 +378,15 @@ export function TopNav({ brandOnly = false, tabsOnly = false, hideTabs = false }
           <Heart />
           {tenant.settings.name}
         </Brand>
-        {!brandOnly && user && (
-          <MemberLinks hideTabs={hideTabs} data-testid="member-tabs" data-tab-bar={hideTabs ? undefined : ''}>
-            <NavLink href="/members" aria-current={current(urlPathname, '/members')}>
-              <SearchIcon />
-              <span>{t('nav.search')}</span>
-            </NavLink>
-            <NavLink href="/likes" data-testid="nav-likes" aria-current={current(urlPathname, '/likes')}>
-              <LikesIcon />
-              <span>{t('nav.likes')}</span>
-              <BadgeSpot>
-                <Badge count={newLikes} tone="primary" label={t('likes_page.new_likes_badge', { count: newLikes })} />
-              </BadgeSpot>
-            </NavLink>
-            <NavLink href="/swipe-game" data-testid="nav-swipe" aria-current={current(urlPathname, '/swipe-game')}>
-              <SwipeIcon />
-              <span>{t('nav.swipe')}</span>
-            </NavLink>
-            <DesktopOnly>
-              <NavLink href="/match-finder" data-testid="nav-match-finder" aria-current={current(urlPathname, '/match-finder')}>
-                <MatchIcon />
-                <span>{t('match_finder.title')}</span>
-              </NavLink>
-            </DesktopOnly>
-            <NavLink href="/chats" data-testid="nav-messages" aria-current={current(urlPathname, '/chats')}>
-              <ChatsIcon />
-              <span>{t('nav.messages')}</span>
-              <BadgeSpot>
-                <Badge count={session.unreadMessages} />
-              </BadgeSpot>
-            </NavLink>
-            <PhoneOnly>
-              <NavLink href="/profile" data-testid="nav-me" aria-current={current(urlPathname, '/profile')}>
-                <MeIcon />
-                <span>{t('nav.me')}</span>
-              </NavLink>
-            </PhoneOnly>
-          </MemberLinks>
-        )}
+        {!brandOnly &&
+          user &&
+          (keptTabs !== undefined ? (
+            <MemberLinks hideTabs={hideTabs} data-testid="member-tabs" data-tab-bar={hideTabs ? undefined : ''} dangerouslySetInnerHTML={{ __html: keptTabs }} />
+          ) : (
+            <MemberLinks hideTabs={hideTabs} data-testid="member-tabs" data-tab-bar={hideTabs ? undefined : ''}>
+              {tabs()}
+            </MemberLinks>
+          ))}
         {!brandOnly &&
           user &&
           (user.paid_user ? (
