@@ -178,14 +178,14 @@ function cpuMeter(pid: number | undefined) {
 }
 
 /**
- * A fixed number of requests (10 connections) after a warm-up of `warmup` requests: CPU per request over the same
- * work for every build compared, however slow the machine is at the time (bench/members' comparison).
+ * A fixed number of requests (10 connections unless told) after a warm-up of `warmup` requests: CPU per request over
+ * the same work for every build compared, however slow the machine is at the time (bench/members' comparison).
  */
-export async function loadAmount(name: string, url: string, host: string, amount: number, warmup: number, pid: number | undefined, extraHeaders: Record<string, string> = {}): Promise<LoadResult> {
+export async function loadAmount(name: string, url: string, host: string, amount: number, warmup: number, pid: number | undefined, extraHeaders: Record<string, string> = {}, connections = 10): Promise<LoadResult> {
   const headers = { host, 'accept-encoding': 'gzip, br', ...extraHeaders }
-  if (warmup > 0) await autocannon({ url, connections: 10, amount: warmup, headers })
+  if (warmup > 0) await autocannon({ url, connections, amount: warmup, headers })
   const meter = cpuMeter(pid)
-  const r = await autocannon({ url, connections: 10, amount, headers })
+  const r = await autocannon({ url, connections, amount, headers })
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx, ...meter(r.requests.total) }
 }
 

@@ -113,6 +113,9 @@ async function measure(label: string, env: Record<string, string>, port: number,
 const BASELINE = process.env.BENCH_BASELINE
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const AMOUNT = Number(process.env.BENCH_REQUESTS ?? 200)
+// BENCH_CONNECTIONS=1: one request at a time. The serving thread's CPU per request then varies less from round to round
+// on a shared machine than with 10 connections, whose p99 is the target's (decision 042, fourteenth addendum).
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
@@ -145,7 +148,7 @@ async function compare(baselineDir: string) {
         for (let round = 0; round < ROUNDS; round++) {
           for (const [i, b] of builds.entries()) {
             for (const { page, path: p } of pages(i)) {
-              const r = await loadAmount(`${kind}, ${b.name}: ${page}`, `http://127.0.0.1:${b.port}${p}`, HOST, AMOUNT, round === 0 ? AMOUNT : 0, servers[i].pid, { cookie: sessions[i].cookie })
+              const r = await loadAmount(`${kind}, ${b.name}: ${page}`, `http://127.0.0.1:${b.port}${p}`, HOST, AMOUNT, round === 0 ? AMOUNT : 0, servers[i].pid, { cookie: sessions[i].cookie }, CONNECTIONS)
               ;((got[`${page}`] ??= [[], []])[i]).push(r)
             }
           }
@@ -166,7 +169,7 @@ async function compare(baselineDir: string) {
     for (const db of dbs) await admin.query(`drop database if exists ${db} with (force)`)
     await admin.end()
   }
-  console.log(`\n${ROUNDS} rounds of ${AMOUNT} requests per build and page (after ${AMOUNT} to warm up), 10 connections; medians (CPU per request of each round after the bar)`)
+  console.log(`\n${ROUNDS} rounds of ${AMOUNT} requests per build and page (after ${AMOUNT} to warm up), ${CONNECTIONS} connection${CONNECTIONS === 1 ? '' : 's'}; medians (CPU per request of each round after the bar)`)
   console.log('| what | req/s | p50 ms | p99 ms | CPU ms per request | of it the serving thread | CPU per round |\n|---|---|---|---|---|---|---|')
   for (const l of lines) console.log(l)
 }
