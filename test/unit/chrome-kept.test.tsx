@@ -2,7 +2,7 @@
 // place, a copy per member state they show (the page, the counts, premium or not, member or visitor), and a hydration
 // from kept markup without a mismatch.
 import { act } from '@testing-library/react'
-import { hydrateRoot } from 'react-dom/client'
+import { hydrateInto, mountMarkup } from '../support/hydrate'
 import '../support/text-encoder'
 import { shellContext } from '../support/shell'
 import { renderPageMarkup } from '../../renderer/kept-markup'
@@ -66,21 +66,14 @@ describe('the member tabs and the footer kept across server renders', () => {
     serverRender(fragments, member(), { unread: 2 })
     const html = serverRender(fragments, member(), { unread: 2 })
     expect(keys(fragments).hits).toBe(2)
-    const root = document.createElement('div')
-    root.innerHTML = html
-    document.body.appendChild(root)
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
-    const recoverable = jest.fn()
     const store: SessionState = createSessionStore(member())
     store.unreadMessages = 2
     const { shell } = shellContext({ layout: 'default', user: member(), store, extra: { urlPathname: '/members' } })
+    const root = mountMarkup(html)
     const before = root.querySelector('[data-testid="nav-messages"]')
-    await act(async () => {
-      hydrateRoot(root, shell(<p>pagina</p>), { onRecoverableError: recoverable })
-    })
-    expect(recoverable).not.toHaveBeenCalled()
-    expect(errors).not.toHaveBeenCalled()
-    errors.mockRestore()
+    const { recoverable, errors } = await hydrateInto(root, shell(<p>pagina</p>))
+    expect(recoverable).toEqual([])
+    expect(errors).toEqual([])
     expect(root.querySelector('[data-testid="nav-messages"]')).toBe(before)
     // The count follows the store once hydrated.
     await act(async () => {

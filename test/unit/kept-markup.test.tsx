@@ -3,7 +3,7 @@
 // tenants or languages.
 import { createContext, useContext } from 'react'
 import { act } from '@testing-library/react'
-import { hydrateRoot } from 'react-dom/client'
+import { hydrateInto, mountMarkup } from '../support/hydrate'
 import '../support/text-encoder'
 import { shellContext, type ShellOptions } from '../support/shell'
 import type { MemberCard } from '../../src/shared/discovery-contracts'
@@ -93,20 +93,13 @@ describe('member cards kept across server renders', () => {
     serverRender(fragments, MEMBERS)
     const { html } = serverRender(fragments, MEMBERS)
     expect(fragments.stats().hits).toBe(4)
-    const root = document.createElement('div')
-    root.innerHTML = html
-    document.body.appendChild(root)
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
-    const recoverable = jest.fn()
     const opened = jest.fn((e?: unknown) => e)
     const { shell } = shellContext({ layout: 'empty', extra: { urlPathname: '/members' } })
+    const root = mountMarkup(html)
     const before = root.querySelector('[data-member-id="1"]')
-    await act(async () => {
-      hydrateRoot(root, shell(grid(MEMBERS, () => opened())), { onRecoverableError: recoverable })
-    })
-    expect(recoverable).not.toHaveBeenCalled()
-    expect(errors).not.toHaveBeenCalled()
-    errors.mockRestore()
+    const { recoverable, errors } = await hydrateInto(root, shell(grid(MEMBERS, () => opened())))
+    expect(recoverable).toEqual([])
+    expect(errors).toEqual([])
     // Hydration kept the server's elements and attached the handlers.
     expect(root.querySelector('[data-member-id="1"]')).toBe(before)
     root.querySelector<HTMLAnchorElement>('[data-member-id="3"]')!.addEventListener('click', (e) => e.preventDefault())

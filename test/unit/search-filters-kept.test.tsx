@@ -2,7 +2,7 @@
 // elements React rendered for a member search. Kept, the page is the same markup with the same styles, each set of
 // applied filters has its own copy, and the browser hydrates it and the form works.
 import { act, fireEvent } from '@testing-library/react'
-import { hydrateRoot } from 'react-dom/client'
+import { hydrateInto, mountMarkup } from '../support/hydrate'
 import '../support/text-encoder'
 import { shellContext, type ShellOptions } from '../support/shell'
 import { renderPageMarkup } from '../../renderer/kept-markup'
@@ -66,20 +66,13 @@ describe('the search filters kept across server renders', () => {
     serverRender(fragments, DEFAULTS)
     const { html } = serverRender(fragments, DEFAULTS)
     expect(fragments.stats().hits).toBe(1)
-    const root = document.createElement('div')
-    root.innerHTML = html
-    document.body.appendChild(root)
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
-    const recoverable = jest.fn()
     const onSearch = jest.fn()
     const { shell } = shellContext({ layout: 'empty', extra: { urlPathname: '/members' } })
+    const root = mountMarkup(html)
     const before = root.querySelector('select[name="min_age"]')
-    await act(async () => {
-      hydrateRoot(root, shell(filters(DEFAULTS, onSearch)), { onRecoverableError: recoverable })
-    })
-    expect(recoverable).not.toHaveBeenCalled()
-    expect(errors).not.toHaveBeenCalled()
-    errors.mockRestore()
+    const { recoverable, errors } = await hydrateInto(root, shell(filters(DEFAULTS, onSearch)))
+    expect(recoverable).toEqual([])
+    expect(errors).toEqual([])
     expect(root.querySelector('select[name="min_age"]')).toBe(before)
     await act(async () => {
       fireEvent.change(root.querySelector('select[name="min_age"]')!, { target: { value: '30' } })
