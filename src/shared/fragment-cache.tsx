@@ -1,7 +1,7 @@
 // Markup of a component kept across server renders (decision 050): a member card renders the same HTML for the same
 // member, viewer's view of them, page position, tenant and language, so the server renders it once and reuses it.
 // Universal: in the browser there is no recorder and everything renders as usual (hydration reads the same DOM).
-import { createContext, useContext, type ReactElement } from 'react'
+import { createContext, useContext, type ReactElement, type ReactNode } from 'react'
 
 /** One kept piece of markup: its HTML and the Emotion styles its elements inserted (id, rules, registered styles). */
 export interface Fragment {
@@ -40,4 +40,13 @@ export function useKeptMarkup(key: () => string | undefined, render: () => React
   const html = recorder.hit(k)
   if (html === undefined) recorder.miss(k, render)
   return html
+}
+
+/**
+ * The content of the element around a kept fragment, to spread on it: its kept inner HTML, or (missed, or in the
+ * browser) `render()` as its children. The same element either way, so the markup and the hydration are the same.
+ */
+export function useKeptContent(key: () => string | undefined, render: () => ReactElement): { dangerouslySetInnerHTML: { __html: string } } | { children: ReactNode } {
+  const html = useKeptMarkup(key, render)
+  return html !== undefined ? { dangerouslySetInnerHTML: { __html: html } } : { children: render() }
 }

@@ -9,7 +9,7 @@ import { responsiveSources } from '../shared/media-variants'
 import { Heart } from './heart'
 import { countryName } from '../shared/region-name'
 import { fictionalNotice } from '../shared/fictional-notice'
-import { useKeptMarkup } from '../shared/fragment-cache'
+import { useKeptContent } from '../shared/fragment-cache'
 
 /** A padlock for locked photos. */
 export function LockIcon({ size = 28 }: { size?: number }) {
@@ -330,13 +330,8 @@ export function MemberCardLink({ member, href, tags, onOpen, eager, priority }: 
       </Info>
     </>
   )
-  const kept = useKeptMarkup(() => (tags === undefined ? `member-card\u0000${JSON.stringify([member, href, Boolean(eager), Boolean(priority)])}` : undefined), inside)
-  if (kept !== undefined) return <Card href={href} onClick={onOpen} data-testid="member-card" data-member-id={member.id} dangerouslySetInnerHTML={{ __html: kept }} />
-  return (
-    <Card href={href} onClick={onOpen} data-testid="member-card" data-member-id={member.id}>
-      {inside()}
-    </Card>
-  )
+  const content = useKeptContent(() => (tags === undefined ? `member-card\u0000${JSON.stringify([member, href, Boolean(eager), Boolean(priority)])}` : undefined), inside)
+  return <Card href={href} onClick={onOpen} data-testid="member-card" data-member-id={member.id} {...content} />
 }
 
 /** The grid of member cards: two columns on phones, up to five on wide screens. */

@@ -5,7 +5,7 @@ import { usePageContext } from '../../../renderer/page-context'
 import { MAX_SEARCH_AGE, MIN_SEARCH_AGE } from '../../shared/discovery-contracts'
 import { Button } from '../../ui/button'
 import { Chip, Choices, useRegions } from '../profile'
-import { useKeptMarkup } from '../../shared/fragment-cache'
+import { useKeptContent } from '../../shared/fragment-cache'
 import type { FilterForm } from './search-store'
 
 type SearchField = 'gender' | 'country' | 'region' | 'age'
@@ -207,7 +207,7 @@ export function SearchFilters({ applied, fields, busy, onSearch }: { applied: Fi
       </Actions>
     </>
   )
-  const kept = useKeptMarkup(() => `search-filters\u0000${JSON.stringify([form, fields, busy, countryRegions])}`, body)
+  const bodyContent = useKeptContent(() => `search-filters\u0000${JSON.stringify([form, fields, busy, countryRegions])}`, body)
 
   return (
     <Panel onSubmit={submit} aria-label={t('members.filters.title')} data-testid="search-filters">
@@ -216,7 +216,7 @@ export function SearchFilters({ applied, fields, busy, onSearch }: { applied: Fi
         <Summary data-testid="filter-summary">{summary}</Summary>
         <Arrow aria-hidden="true">{open ? '▴' : '▾'}</Arrow>
       </Toggle>
-      {kept !== undefined ? <Body open={open} id="filter-body" dangerouslySetInnerHTML={{ __html: kept }} /> : <Body open={open} id="filter-body">{body()}</Body>}
+      <Body open={open} id="filter-body" {...bodyContent} />
     </Panel>
   )
 }

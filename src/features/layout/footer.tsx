@@ -6,7 +6,7 @@ import { yearInZone } from '../../shared/dates'
 import { useSession } from '../../shared/session/session-context'
 import { ButtonLink } from '../../ui/button'
 import { useStandalone } from '../../shared/display-mode'
-import { useKeptMarkup } from '../../shared/fragment-cache'
+import { useKeptContent } from '../../shared/fragment-cache'
 
 const Foot = styled.footer(({ theme }) => ({
   background: theme.colors.footer,
@@ -76,7 +76,8 @@ export function Footer({ showLinks = true }: { showLinks?: boolean }) {
   const s = tenant.settings
   const showUs = s.us_footer && (lng === 'en' || lng === 'en-US')
   const standalone = useStandalone()
-  const links = (
+  const year = yearInZone(Date.now(), tenant.timeZone)
+  const links = () => (
     <nav aria-label={t('footer.links')}>
       <Links>
         {FOOTER_LINKS.map(([key, href]) => (
@@ -87,7 +88,6 @@ export function Footer({ showLinks = true }: { showLinks?: boolean }) {
       </Links>
     </nav>
   )
-  const year = yearInZone(Date.now(), tenant.timeZone)
   // The same markup for every page of the tenant and language with the same of these: kept across server renders
   // (decision 050).
   const inner = () => (
@@ -124,10 +124,10 @@ export function Footer({ showLinks = true }: { showLinks?: boolean }) {
         (standalone ? (
           <Folded data-testid="footer-folded">
             <summary>{t('footer.links')}</summary>
-            {links}
+            {links()}
           </Folded>
         ) : (
-          links
+          links()
         ))}
       <Small data-testid="disclaimer">{t('disclaimer', { site: s.name, fictional_plural: labelInSentence(s.fictional_plural, lng) })}</Small>
       {showUs && (
@@ -138,10 +138,10 @@ export function Footer({ showLinks = true }: { showLinks?: boolean }) {
       <Small>{t('footer.copyright', { year, company: tenant.company.name })}</Small>
     </>
   )
-  const kept = useKeptMarkup(() => `footer\u0000${JSON.stringify([showLinks, join, user ? user.paid_user : null, standalone, showUs, year])}`, inner)
+  const content = useKeptContent(() => `footer\u0000${JSON.stringify([showLinks, join, user ? user.paid_user : null, standalone, showUs, year])}`, inner)
   return (
     <Foot data-logged-in={user ? 'yes' : 'no'} data-display-mode={standalone ? 'standalone' : 'browser'} style={standalone ? { padding: '12px 16px calc(12px + env(safe-area-inset-bottom))' } : undefined}>
-      {kept !== undefined ? <Inner dangerouslySetInnerHTML={{ __html: kept }} /> : <Inner>{inner()}</Inner>}
+      <Inner {...content} />
     </Foot>
   )
 }

@@ -14,7 +14,7 @@ import { Heart } from '../../ui/heart'
 import { useNewLikesBadge } from '../discovery'
 import { useDismissibleMenu } from '../../ui/overflow-menu'
 import { ChatsIcon, LikesIcon, MatchIcon, MeIcon, SearchIcon, SwipeIcon } from './nav-icons'
-import { useKeptMarkup } from '../../shared/fragment-cache'
+import { useKeptContent } from '../../shared/fragment-cache'
 
 const Bar = styled.header<{ compact?: boolean }>(({ theme, compact }) => ({
   position: 'sticky',
@@ -369,7 +369,7 @@ export function TopNav({ brandOnly = false, tabsOnly = false, hideTabs = false }
       </PhoneOnly>
     </>
   )
-  const keptTabs = useKeptMarkup(() => (user && !brandOnly ? `member-tabs\u0000${JSON.stringify([TAB_PATHS.map((href) => current(urlPathname, href)), newLikes, session.unreadMessages])}` : undefined), tabs)
+  const tabsContent = useKeptContent(() => (user && !brandOnly ? `member-tabs\u0000${JSON.stringify([TAB_PATHS.map((href) => current(urlPathname, href)), newLikes, session.unreadMessages])}` : undefined), tabs)
 
   return (
     <Bar compact={compact}>
@@ -378,15 +378,7 @@ export function TopNav({ brandOnly = false, tabsOnly = false, hideTabs = false }
           <Heart />
           {tenant.settings.name}
         </Brand>
-        {!brandOnly &&
-          user &&
-          (keptTabs !== undefined ? (
-            <MemberLinks hideTabs={hideTabs} data-testid="member-tabs" data-tab-bar={hideTabs ? undefined : ''} dangerouslySetInnerHTML={{ __html: keptTabs }} />
-          ) : (
-            <MemberLinks hideTabs={hideTabs} data-testid="member-tabs" data-tab-bar={hideTabs ? undefined : ''}>
-              {tabs()}
-            </MemberLinks>
-          ))}
+        {!brandOnly && user && <MemberLinks hideTabs={hideTabs} data-testid="member-tabs" data-tab-bar={hideTabs ? undefined : ''} {...tabsContent} />}
         {!brandOnly &&
           user &&
           (user.paid_user ? (
