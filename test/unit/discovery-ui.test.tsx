@@ -3,7 +3,8 @@ import type { PageContext } from 'vike/types'
 import { renderInShell } from '../support/shell'
 import type { PresentedUser } from '../../src/shared/contracts'
 import type { MemberCard, MemberProfile, SearchResponse } from '../../src/shared/discovery-contracts'
-import { dragTransform, swipeDecision } from '../../src/features/discovery/swipe-gesture'
+import { createRoot } from 'react-dom/client'
+import { dragTransform, swipeDecision, useArrowKeys, type SwipeDirection } from '../../src/features/discovery/swipe-gesture'
 import { likePopupDelay, withoutT } from '../../src/features/discovery/like-popup'
 import { appendPage, emptySearchState, formFromApplied, searchQuery, showFirstPage } from '../../src/features/discovery/search-store'
 import { countNewLikes, likesBadge } from '../../src/shared/likes-store'
@@ -474,7 +475,11 @@ describe('keyboard and screen-reader equivalents of the swipe game and the match
     expect(screen.getByRole('button', { name: /Overslaan/ }).getAttribute('aria-keyshortcuts')).toBe('ArrowLeft')
     expect(document.body.textContent).toContain('Pijltje naar rechts voor leuk')
 
-    await act(async () => fireEvent.keyDown(window, { key: 'ArrowRight' }))
+    // Pressed twice before React re-renders (a key held down): one decision.
+    await act(async () => {
+      fireEvent.keyDown(window, { key: 'ArrowRight' })
+      fireEvent.keyDown(window, { key: 'ArrowRight' })
+    })
     await waitFor(() => expect(screen.getByTestId('finder-card').dataset.memberId).toBe('2'))
     expect(calls.filter((c) => c.url.startsWith('/api/like.php')).length).toBe(1)
     expect(screen.getByTestId('finder-announcement').textContent).toBe('Je vindt Lid 1 leuk. Nu: Lid 2, 32.')
@@ -492,6 +497,47 @@ describe('keyboard and screen-reader equivalents of the swipe game and the match
     await act(async () => fireEvent.keyDown(field, { key: 'ArrowRight' }))
     await act(async () => fireEvent.keyDown(window, { key: 'ArrowLeft', altKey: true }))
     expect(decisions()).toBe(before)
+  })
+
+  it('an arrow key pressed as soon as the controls show enabled counts (before React runs its passive effects)', async () => {
+    // The race CI met: the match finder showed its buttons enabled, the test pressed ←, and the key was lost because
+    // the listener was attached by an effect that runs after the browser paints. A mutation observer's callback runs
+    // right after the commit that changed the DOM, before those effects: a key pressed there must count.
+    const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }
+    const actEnvironment = env.IS_REACT_ACT_ENVIRONMENT
+    env.IS_REACT_ACT_ENVIRONMENT = false
+    const seen: SwipeDirection[] = []
+    const onDirection = (dir: SwipeDirection) => seen.push(dir)
+    function Controls({ enabled }: { enabled: boolean }) {
+      useArrowKeys(onDirection, enabled)
+      return <button type="button" aria-disabled={!enabled}>Overslaan</button>
+    }
+    const container = document.createElement('div')
+    document.body.appendChild(container)
+    const root = createRoot(container)
+    try {
+      root.render(<Controls enabled={false} />)
+      await waitFor(() => expect(container.querySelector('button')).not.toBeNull())
+      await new Promise((r) => setTimeout(r, 20))
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft' }))
+      expect(seen).toEqual([])
+      const pressedAtCommit = new Promise<boolean>((resolve) => {
+        const observer = new MutationObserver(() => {
+          observer.disconnect()
+          const event = new KeyboardEvent('keydown', { key: 'ArrowLeft', cancelable: true })
+          window.dispatchEvent(event)
+          resolve(event.defaultPrevented)
+        })
+        observer.observe(container, { attributes: true, subtree: true })
+      })
+      root.render(<Controls enabled />)
+      expect(await pressedAtCommit).toBe(true)
+      expect(seen).toEqual(['left'])
+    } finally {
+      root.unmount()
+      container.remove()
+      env.IS_REACT_ACT_ENVIRONMENT = actEnvironment
+    }
   })
 
   it('swipe game: the buttons name their keys and a screen reader hears each swipe and the next card', async () => {

@@ -75,6 +75,7 @@ export function MatchFinderPage() {
   const [current, setCurrent] = useState<MemberProfile | null>(data.finder?.profile ?? null)
   const [next, setNext] = useState<MemberProfile | null>(data.finder?.next ?? null)
   const [busy, setBusy] = useState(false)
+  const deciding = useRef(false)
   const [error, setError] = useState<string>()
   const [match, setMatch] = useState<MemberProfile | null>(null)
   const filters = search.applied as FilterForm | null
@@ -107,7 +108,9 @@ export function MatchFinderPage() {
   if (!user) return <LoginRequired title={t('match_finder.title')} message={t('match_finder.login_required')} />
 
   const decide = async (like: boolean) => {
-    if (!current || busy) return
+    // deciding is set at once: a second key or click before React re-renders is not a second decision.
+    if (!current || busy || deciding.current) return
+    deciding.current = true
     const shown = current
     setBusy(true)
     setError(undefined)
@@ -130,6 +133,7 @@ export function MatchFinderPage() {
       if (err instanceof SilentAbort) return
       setError(err instanceof HttpError && err.message ? err.message : t('errors.generic'))
     } finally {
+      deciding.current = false
       setBusy(false)
     }
   }

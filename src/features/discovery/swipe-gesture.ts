@@ -1,5 +1,5 @@
 // The gesture of the swipe game's top card: touch and mouse through pointer events, and the arrow keys.
-import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
+import { useCallback, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
 
 export type SwipeDirection = 'left' | 'right'
 
@@ -33,12 +33,18 @@ export function useSwipe(onSwipe: (dir: SwipeDirection) => void, opts: { enabled
   const [leaving, setLeaving] = useState<SwipeDirection | null>(null)
   const start = useRef<{ x: number; y: number; t: number; id: number; width: number } | null>(null)
 
+  // Set at once, not at the next render: a second key pressed before React re-renders does not fling twice.
+  const flying = useRef(false)
+
   const fling = useCallback(
     (dir: SwipeDirection) => {
+      if (flying.current) return
+      flying.current = true
       setLeaving(dir)
       setDrag(null)
       // The fly-out animation takes 220 ms; the next card shows after it.
       window.setTimeout(() => {
+        flying.current = false
         setLeaving(null)
         onSwipe(dir)
       }, 220)
@@ -81,20 +87,27 @@ export function useSwipe(onSwipe: (dir: SwipeDirection) => void, opts: { enabled
 /**
  * The keyboard equivalent of a swipe (the swipe game and the match finder): → likes, ← skips. Keys typed into a
  * field, with a modifier (Alt+← is the browser's back) or already handled elsewhere (a dialog) are left alone.
+ *
+ * The listener stays on while the component is mounted and reads `enabled` when a key comes. Whether keys count is
+ * set in a layout effect, in the same commit that shows the buttons enabled: a passive effect runs after the browser
+ * paints, and a key pressed in between (as soon as the next profile shows) would be lost.
  */
 export function useArrowKeys(onDirection: (dir: SwipeDirection) => void, enabled: boolean) {
-  useEffect(() => {
-    if (!enabled) return
+  const latest = useRef({ onDirection, enabled })
+  useLayoutEffect(() => {
+    latest.current = { onDirection, enabled }
+  })
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return
+      if (!latest.current.enabled || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return
       const target = e.target as HTMLElement | null
       if (target && (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.isContentEditable)) return
-      if (e.key === 'ArrowRight') onDirection('right')
-      else if (e.key === 'ArrowLeft') onDirection('left')
+      if (e.key === 'ArrowRight') latest.current.onDirection('right')
+      else if (e.key === 'ArrowLeft') latest.current.onDirection('left')
       else return
       e.preventDefault()
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [enabled, onDirection])
+  }, [])
 }
