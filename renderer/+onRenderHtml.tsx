@@ -10,6 +10,7 @@ import { loadMemberChrome } from '../src/features/layout/member-chrome-slot'
 import { lcpImagePreload } from './lcp-preload'
 import { hydrationAfterPaint } from '../src/server/deferred-hydration.server'
 import { pathnameOf } from '../src/shared/url-pathname'
+import { oneByteCss, oneByteMarkup, oneByteText } from './one-byte'
 
 export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   const { Page } = pageContext
@@ -20,8 +21,9 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   // The member chrome is rendered for members only; the browser loads it before hydrating the same markup.
   if (pageContext.user) await loadMemberChrome()
   // Member cards rendered before are taken as they were (decision 050).
-  const html = renderPageMarkup(pageContext, cache, i18n, store, Page ? <Page /> : null)
-  const styles = styleTags(cache)
+  // One byte a character, so the document vike joins from these is (./one-byte.ts).
+  const html = oneByteMarkup(renderPageMarkup(pageContext, cache, i18n, store, Page ? <Page /> : null))
+  const styles = oneByteCss(styleTags(cache))
   const { settings } = pageContext.tenant
   // The unread prefix of the title arrives with the counts, in the browser.
   const title = documentTitle(pageContext, i18n)
@@ -44,14 +46,14 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     ${dangerouslySkipEscape(hydrationAfterPaint() ? lcpImagePreload(html) : '')}
     <meta name="theme-color" content="${themeColor}" />
-    <meta name="description" content="${settings.description}" />
+    <meta name="description" content="${dangerouslySkipEscape(oneByteText(settings.description))}" />
     ${robots ? escapeInject`<meta name="robots" content="${robots}" />` : ''}
-    ${dangerouslySkipEscape(socialHtml(social))}
+    ${dangerouslySkipEscape(oneByteMarkup(socialHtml(social)))}
     <link rel="icon" href="/favicon.ico" type="image/svg+xml" />
     <link rel="manifest" href="/manifest.webmanifest" />
     <link rel="apple-touch-icon" href="/apple-touch-icon.png" sizes="180x180" />
     <link rel="preload" href="${pageContext.i18nBundleUrl ?? ''}" as="fetch" crossorigin="anonymous" />
-    <title>${title}</title>
+    <title>${dangerouslySkipEscape(oneByteText(title))}</title>
     ${dangerouslySkipEscape(styles)}
   </head>
   <body>

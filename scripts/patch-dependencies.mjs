@@ -310,6 +310,33 @@ async function getPageAssetsComputed(pageContext, clientDependencies, clientEntr
     void mod;
 `,
   },
+  {
+    // V8 keeps a string one byte a character (Latin-1) until a character above U+00FF is in it; a document joined
+    // from a two-byte piece is two-byte as a whole: twice the bytes to flatten, scan and copy on every scavenge
+    // (decision 042, fifteenth addendum). The renderer writes its markup, styles and title one byte a character
+    // (renderer/one-byte.ts); the page context vike serializes into the document carries the page's data and the
+    // tenant, whose texts may hold such characters ("ą", "’", an emoji in a member's name).
+    // Patched: characters above U+00FF in the serialized page and global context are written as JSON \u escapes (the
+    // same values for JSON.parse), and the text is made one byte a character.
+    name: 'vike serializeContext: the serialized page context one byte a character',
+    pkg: 'vike',
+    file: 'dist/server/runtime/renderPageServer/html/serializeContext.js',
+    from: `function serializeValue(value, isHtmlJsonScript, varName) {
+    return stringify(value, {
+`,
+    to: `// Patched by scripts/patch-dependencies.mjs: characters above U+00FF as \\u escapes, the text one byte a character.
+const WIDE_CHARACTER = /[\\u0100-\\uffff]/;
+function serializeValue(value, isHtmlJsonScript, varName) {
+    const serialized = serializeValueUnpatched(value, isHtmlJsonScript, varName);
+    if (!WIDE_CHARACTER.test(serialized))
+        return serialized;
+    const escaped = serialized.replace(/[\\u0100-\\uffff]/g, (c) => '\\\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+    return Buffer.from(escaped, 'latin1').toString('latin1');
+}
+function serializeValueUnpatched(value, isHtmlJsonScript, varName) {
+    return stringify(value, {
+`,
+  },
 ]
 
 // --check: only verify that every patch is applied (CI, tests); nothing is written.

@@ -25,3 +25,25 @@ for (const lng of ['da', 'sv', 'nb', 'fi', 'es', 'it', 'pl', 'en-US']) {
     expect(problems.filter((p) => /hydrat|#418|#423|missingKey/i.test(p))).toEqual([])
   })
 }
+
+test('a page in Polish is sent one byte a character and reads the same in the browser', async ({ page }, info) => {
+  // Letters above U+00FF travel as character references in the markup and head, and as \u escapes in the page
+  // context (renderer/one-byte.ts, the vike serializeContext patch): the server's document stays one byte a
+  // character; the browser shows and hydrates the same text.
+  const problems = watchConsole(page)
+  await entryWarningConfirmed(page)
+  const response = await page.goto(siteUrl('euroflirt', '/?lang=pl'))
+  const html = await response!.text()
+  expect(html.match(/[\u0100-\uffff]/g) ?? []).toEqual([])
+  expect(html).toContain('<h1 class="')
+  expect(html).toContain('czekaj&#261; na Ciebie</h1>')
+  expect(html).toContain('<title>EuroFlirt - Single w ka&#380;dym wieku')
+  const context = JSON.parse((await page.locator('#vike_pageContext').textContent())!) as { tenantJson: string }
+  expect(context.tenantJson).toContain('Załóż darmowy profil na EuroFlirt')
+  await hydrated(page)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Single z Twojej okolicy czekają na Ciebie')
+  await expect(page).toHaveTitle('EuroFlirt - Single w każdym wieku: darmowe randki i czat, Polska')
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'EuroFlirt: single z Twojej okolicy. Zarejestruj się za darmo, szukaj, lajkuj i czatuj.')
+  await page.screenshot({ path: info.outputPath(`euroflirt-landing-pl-${info.project.name}.png`) })
+  expect(problems.filter((p) => /hydrat|#418|#423|missingKey/i.test(p))).toEqual([])
+})
