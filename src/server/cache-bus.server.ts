@@ -11,13 +11,15 @@ export interface CacheBus {
   /** Runs fn when another instance announces `topic`. */
   on(topic: string, fn: () => void): void
   close(): Promise<void>
+  /** Settles once this instance listens (at once without Redis): what is announced after it reaches this instance. */
+  ready: Promise<void>
 }
 
 /** prefix: REDIS_PREFIX and the install id (install-id.server.ts), as for every key and channel. */
 export function createCacheBus(opts: { redisUrl?: string; prefix: string; log?: (msg: string) => void }): CacheBus {
   const handlers = new Map<string, Array<() => void>>()
   const on = (topic: string, fn: () => void) => void handlers.set(topic, [...(handlers.get(topic) ?? []), fn])
-  if (!opts.redisUrl) return { announce: () => {}, on, close: async () => {} }
+  if (!opts.redisUrl) return { announce: () => {}, on, close: async () => {}, ready: Promise.resolve() }
   const log = opts.log ?? (() => {})
   const channel = `${opts.prefix}cache-invalidate`
   const self = crypto.randomBytes(8).toString('hex')
@@ -45,5 +47,6 @@ export function createCacheBus(opts: { redisUrl?: string; prefix: string; log?: 
     async close() {
       await Promise.all([closeRedis(pub), closeRedis(sub)])
     },
+    ready: subscribed.then(() => undefined),
   }
 }

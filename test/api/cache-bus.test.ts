@@ -26,7 +26,8 @@ if (!REDIS_URL) {
       a.on('tenants', () => seen.push('a'))
       b.on('tenants', () => seen.push('b'))
       other.on('tenants', () => seen.push('other'))
-      await new Promise((r) => setTimeout(r, 300))
+      // Each instance listens before anything is announced (a fixed wait lost the message on a loaded machine).
+      await Promise.all([a.ready, b.ready, other.ready])
       a.announce('tenants')
       await eventually(() => expect(seen.length).toBeGreaterThan(0), 5_000)
       await new Promise((r) => setTimeout(r, 200))
@@ -43,7 +44,7 @@ if (!REDIS_URL) {
       const busB = { announce: (t: string) => b.announce(t), on: (t: string, fn: () => void) => b.on(t, fn) }
       const stopB = reloadTenantsLive(registry, { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'bus-tenants-')), log: (l) => lines.push(`B ${l}`), bus: busB })
       process.off('SIGHUP', process.listeners('SIGHUP').at(-1) as () => void)
-      await new Promise((r) => setTimeout(r, 300))
+      await Promise.all([a.ready, b.ready])
       a.announce('tenants')
       await eventually(() => expect(lines.length).toBeGreaterThan(0), 5_000)
       // B read its tenant files again because A was told to (the folder here is empty: the reload is refused).

@@ -25,7 +25,8 @@ describe('PGlite in its own thread', () => {
     await local.waitReady
     await thread.exec(PROBE)
     await local.exec(PROBE)
-  })
+    // Two PGlite instances start here (one in a worker): over a minute on a loaded 2-CPU machine in a CI run.
+  }, 180_000)
   afterAll(async () => {
     await thread?.close()
     await local?.close()
