@@ -6,6 +6,8 @@
 // survives a minor GC on the member search). The markup, the title and the styles are written here with those
 // characters escaped in the way their place allows, and rebuilt from one-byte pieces: the browser reads the same page.
 
+import { escapeHtml } from '../src/shared/escape-html'
+
 /** A character above U+00FF (a surrogate pair as one code point). */
 const WIDE = /[\u0100-\uffff]/
 const WIDE_CHARACTERS = /[\uD800-\uDBFF][\uDC00-\uDFFF]|[\u0100-\uffff]/g
@@ -28,10 +30,9 @@ export function oneByteMarkup(html: string): string {
   return oneByte(html.replace(WIDE_CHARACTERS, (c) => `&#${c.codePointAt(0)!};`))
 }
 
-/** Text for an HTML element or attribute, escaped as vike's escapeInject does, and one byte a character. */
+/** Text for an HTML element or attribute, escaped (as vike's escapeInject would) and one byte a character. */
 export function oneByteText(text: string): string {
-  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;')
-  return oneByteMarkup(escaped)
+  return oneByteMarkup(escapeHtml(text))
 }
 
 /** CSS with each character above U+00FF as a CSS escape (six hex digits: no space needed after it). */

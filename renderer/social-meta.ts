@@ -2,6 +2,7 @@
 // rendered for a visitor (no member logged in): that is what a link preview's crawler sees, and a member's
 // page holds nothing it should repeat. The image is the brand's icon, or on a member landing that member's blurred
 // public photo; never an original.
+import { escapeHtml } from '../src/shared/escape-html'
 
 /** What a page's data may add: its canonical path, its description and its image (a path or an absolute URL). */
 export interface SocialData {
@@ -41,7 +42,7 @@ export function socialMeta(opts: { domain: string; siteName: string; description
   }
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const esc = escapeHtml
 
 /** The tags as HTML for the head, every value escaped. */
 export function socialHtml(meta: SocialMeta): string {

@@ -2,8 +2,9 @@
 import type { FastifyInstance } from 'fastify'
 import { and, desc, eq } from 'drizzle-orm'
 import { devMails } from '../db/schema'
+import { escapeHtml } from '../shared/escape-html'
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const esc = escapeHtml
 
 /** The dev mailbox (a development tool) shows mails as written: their inline styles and remote images. No script. */
 const DEV_MAIL_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"

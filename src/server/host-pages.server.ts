@@ -1,8 +1,9 @@
 // The page for a Host that matches no tenant: an explanation, and on localhost the list of sites to preview.
 import type { TFunction } from 'i18next'
 import type { Tenant } from '../shared/tenant-schema'
+import { escapeHtml } from '../shared/escape-html'
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const esc = escapeHtml
 
 export function renderHostPage(opts: { host: string; tenants: Tenant[]; port: number; t: TFunction; lang: string; nonce: string }): string {
   const { t } = opts

@@ -8,8 +8,9 @@ import { selectedCountry } from '../features/settings/settings.server'
 import { chooseLanguage } from './request-context.server'
 import { ApiError, sendError, type Services } from './context.server'
 import { cspNonce } from './security-headers.server'
+import { escapeHtml } from '../shared/escape-html'
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const esc = escapeHtml
 
 export function renderMaintenancePage(opts: { tenant: Tenant; lang: string; t: (key: string, vars?: Record<string, unknown>) => string; nonce: string }): string {
   const { tenant, t } = opts

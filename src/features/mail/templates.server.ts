@@ -1,6 +1,7 @@
 // The e-mails, localized in the member's language and in the tenant's brand; links use the tenant's own domain.
 import type { TFunction } from 'i18next'
 import type { Tenant } from '../../shared/tenant-schema'
+import { escapeHtml } from '../../shared/escape-html'
 
 export const MAIL_KINDS = [
   'activation', 'reset_password', 'mail_change', 'reactivate', 'purchase',
@@ -13,7 +14,7 @@ export const MAIL_KINDS = [
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const esc = escapeHtml
 
 /** An absolute address on the tenant's own domain, from the PUBLIC_URL template (never from a request's Host). */
 export function tenantUrl(template: string, tenant: Tenant, pathAndQuery: string): string {

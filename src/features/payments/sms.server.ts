@@ -2,12 +2,13 @@
 // messages go into the dev mailbox table, so a tester reads them at /dev/mail (development and the demo).
 import type { Db } from '../../db/client.server'
 import { devMails } from '../../db/schema'
+import { escapeHtml } from '../../shared/escape-html'
 
 export interface SmsSender {
   send(sms: { tenantId: string; to: string; text: string }): Promise<void>
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const esc = escapeHtml
 
 /** The dev mailbox as the SMS gateway: recipient sms:<number>, the text as the subject, so the list shows it. */
 export function createDevMailboxSms(db: Db): SmsSender {

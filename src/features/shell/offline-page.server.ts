@@ -4,8 +4,9 @@
 import type { Tenant } from '../../shared/tenant-schema'
 import { themeFor } from '../../../themes/build-theme'
 import { HEART_PATH } from './manifest.server'
+import { escapeHtml } from '../../shared/escape-html'
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const esc = escapeHtml
 
 export function renderOfflinePage(opts: { tenant: Tenant; lang: string; t: (key: string, vars?: Record<string, unknown>) => string; nonce: string }): string {
   const { tenant, t } = opts
