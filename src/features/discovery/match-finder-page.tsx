@@ -108,8 +108,8 @@ export function MatchFinderPage() {
   if (!user) return <LoginRequired title={t('match_finder.title')} message={t('match_finder.login_required')} />
 
   const decide = async (like: boolean) => {
-    // deciding is set at once: a second key or click before React re-renders is not a second decision.
-    if (!current || busy || deciding.current) return
+    // deciding is set at once (busy only at the next render): a second key or click before it is not a second decision.
+    if (!current || deciding.current) return
     deciding.current = true
     const shown = current
     setBusy(true)
