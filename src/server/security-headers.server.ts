@@ -1,10 +1,12 @@
-// Browser hardening of every answer (decision 018): @fastify/helmet with a strict Content-Security-Policy whose
-// script and style elements need this response's nonce, X-Content-Type-Options, frame-ancestors 'none' and
-// X-Frame-Options DENY, Referrer-Policy, and HSTS when the public address is https.
+// Browser hardening of every answer (decision 018): helmet with a strict Content-Security-Policy whose script and
+// style elements need this response's nonce, X-Content-Type-Options, frame-ancestors 'none' and X-Frame-Options
+// DENY, Referrer-Policy, and HSTS when the public address is https. helmet's middlewares are built once and run in
+// an onRequest hook: @fastify/helmet builds them again for every answer, and with it every request's objects
+// outlived their request by a garbage collection or more (decision 042, sixteenth addendum).
 import crypto from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import helmet from '@fastify/helmet'
+import helmet from 'helmet'
 import type { Config } from './config.server'
 import type { Tenant } from '../shared/tenant-schema'
 
@@ -56,9 +58,9 @@ function perTenants(tenants: () => Tenant[], make: (running: Tenant[]) => string
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config, tenants: () => Tenant[]) {
   const images = perTenants(tenants, (running) => imageSources(config, running).join(' ') || "'self'")
   const nonce = (_req: unknown, res: ServerResponse) => `'nonce-${(res as WithNonce)[NONCE] ??= crypto.randomBytes(16).toString('base64url')}'`
-  // The policy's middleware is built once: @fastify/helmet builds helmet's middlewares again for every answer, and
-  // parsing the policy's directives each time was a visible part of a chat send's CPU (bench/chat, decision 044).
-  // The nonce is still made per answer (a JSON answer's policy carries one too).
+  // The policy's middleware is built once: building helmet's middlewares again for every answer parsed the policy's
+  // directives each time, a visible part of a chat send's CPU (bench/chat, decision 044). The nonce is still made
+  // per answer (a JSON answer's policy carries one too).
   const policy = helmet.contentSecurityPolicy({
     useDefaults: false,
     directives: {
@@ -85,7 +87,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
       ...(config.secureCookies ? { upgradeInsecureRequests: [] } : {}),
     },
   })
-  await app.register(helmet, {
+  const headers = helmet({
     contentSecurityPolicy: false,
     // Same-site: media of one brand may be shown by a sibling subdomain or a CDN in front of it.
     crossOriginResourcePolicy: { policy: 'same-site' },
@@ -96,7 +98,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     strictTransportSecurity: config.secureCookies ? { maxAge: 31536000, includeSubDomains: false } : false,
   })
   app.addHook('onRequest', (req, reply, done) => {
-    policy(req.raw, reply.raw, done)
+    headers(req.raw, reply.raw, (err?: unknown) => {
+      if (err) return done(err as Error)
+      policy(req.raw, reply.raw, done)
+    })
   })
   registerLanderFraming(app, config, tenants)
 }

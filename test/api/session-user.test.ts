@@ -57,6 +57,10 @@ describeEachDb('the user of a page request', (kind: DbKind) => {
       const user = await presentSessionUser(db, { ...account }, '')
       expect(select).toHaveBeenCalledTimes(1)
       expect(user.profile?.main_image).not.toBeNull()
+      // What the lookup read with the account does not travel with it: its keys and its JSON are the account's own.
+      expect(Object.keys(account)).toEqual(Object.keys({ ...account }))
+      expect(JSON.stringify(account)).toBe(JSON.stringify({ ...account }))
+      expect(JSON.stringify(account)).not.toContain('main_image')
     } finally {
       select.mockRestore()
     }

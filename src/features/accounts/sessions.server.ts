@@ -77,8 +77,14 @@ function buildSessionQuery(db: Db) {
 }
 /** Every request looks its session up: the query is built once per database and prepared on each connection. */
 const sessionQueries = perDatabase<ReturnType<typeof buildSessionQuery>>()
-/** The presented user's columns read with a session's account, by that account object (one per request). */
-const presentedWithSession = new WeakMap<Account, PresentedRow>()
+/**
+ * The presented user's columns read with a session's account, on that account object (one per request) under a
+ * symbol, not enumerable: a copy of the account does not carry them. Not a WeakMap: V8's young-generation collector
+ * keeps every value of a WeakMap (and what it reaches) through a collection however dead its key, so each request's
+ * row outlived its request (decision 042, sixteenth addendum).
+ */
+const PRESENTED = Symbol('presentedWithSession')
+type WithPresented = Account & { [PRESENTED]?: PresentedRow }
 
 /**
  * What a session token is on a brand: its member's account; `banned` when staff banned that member (the session
@@ -98,7 +104,8 @@ export async function lookUpSession(db: Db, token: string | undefined, tenant: {
   // A banned member is logged out everywhere: the ban keeps the session rows only to tell an open tab why, and an
   // unban deletes them, so a ban never ends in the old sessions working again.
   if (account.status === 'banned') return { banned: true }
-  presentedWithSession.set(account, rows[0] as PresentedRow)
+  const { profile, photo, notifications } = rows[0] as PresentedRow
+  Object.defineProperty(account, PRESENTED, { value: { profile, photo, notifications } satisfies PresentedRow })
   // A member in use is active: search lists the most recently active first. Written at most every 5 minutes.
   if (rows[0].stale) {
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.tokenHash, tokenHash))
@@ -172,7 +179,7 @@ export async function presentUser(db: Db, account: Account, mediaBase = ''): Pro
  * may have changed the user since its session was read (API handlers: use presentUser), it queries as presentUser.
  */
 export async function presentSessionUser(db: Db, account: Account, mediaBase = ''): Promise<PresentedUser> {
-  const row = presentedWithSession.get(account)
+  const row = (account as WithPresented)[PRESENTED]
   return row ? presentedUser(account, row, mediaBase) : presentUser(db, account, mediaBase)
 }
 
@@ -182,7 +189,7 @@ export async function presentSessionUser(db: Db, account: Account, mediaBase = '
  * did not give this account object or found no profile in the account's pool: the caller reads the profile itself.
  */
 export function sessionSearchProfile(account: Account): { gender: string | null; sexuality: string | null } | undefined {
-  const profile = presentedWithSession.get(account)?.profile
+  const profile = (account as WithPresented)[PRESENTED]?.profile
   return profile ? { gender: profile.gender, sexuality: profile.sexuality } : undefined
 }
 
