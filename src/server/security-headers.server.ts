@@ -58,37 +58,37 @@ function perTenants(tenants: () => Tenant[], make: (running: Tenant[]) => string
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config, tenants: () => Tenant[]) {
   const images = perTenants(tenants, (running) => imageSources(config, running).join(' ') || "'self'")
   const nonce = (_req: unknown, res: ServerResponse) => `'nonce-${(res as WithNonce)[NONCE] ??= crypto.randomBytes(16).toString('base64url')}'`
-  // The policy's middleware is built once: building helmet's middlewares again for every answer parsed the policy's
-  // directives each time, a visible part of a chat send's CPU (bench/chat, decision 044). The nonce is still made
-  // per answer (a JSON answer's policy carries one too).
-  const policy = helmet.contentSecurityPolicy({
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      // No 'unsafe-inline': Vike's inline scripts carry the nonce, everything else is a file of this host.
-      scriptSrc: ["'self'", nonce],
-      // Emotion's <style> elements (server-rendered and inserted in the browser) carry the nonce. Style
-      // attributes (React's style prop in server HTML) cannot run script; they are allowed, elements are not.
-      styleSrc: ["'self'", nonce],
-      styleSrcElem: ["'self'", nonce],
-      styleSrcAttr: ["'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', images],
-      mediaSrc: ["'self'", 'blob:'],
-      fontSrc: ["'self'", 'data:'],
-      // The live socket is this host (ws: and wss: are 'self' in CSP level 3).
-      connectSrc: ["'self'"],
-      workerSrc: ["'self'"],
-      manifestSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-      frameSrc: ["'none'"],
-      ...(config.secureCookies ? { upgradeInsecureRequests: [] } : {}),
-    },
-  })
+  // helmet's middlewares (the policy's among them) are built once here and run for every answer: building them again
+  // per answer parsed the policy's directives each time, a visible part of a chat send's CPU (bench/chat, decision
+  // 044), and kept each request's objects past it (decision 042, sixteenth addendum). The nonce is still made per
+  // answer (a JSON answer's policy carries one too).
   const headers = helmet({
-    contentSecurityPolicy: false,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        // No 'unsafe-inline': Vike's inline scripts carry the nonce, everything else is a file of this host.
+        scriptSrc: ["'self'", nonce],
+        // Emotion's <style> elements (server-rendered and inserted in the browser) carry the nonce. Style
+        // attributes (React's style prop in server HTML) cannot run script; they are allowed, elements are not.
+        styleSrc: ["'self'", nonce],
+        styleSrcElem: ["'self'", nonce],
+        styleSrcAttr: ["'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', images],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        // The live socket is this host (ws: and wss: are 'self' in CSP level 3).
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        frameSrc: ["'none'"],
+        ...(config.secureCookies ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
     // Same-site: media of one brand may be shown by a sibling subdomain or a CDN in front of it.
     crossOriginResourcePolicy: { policy: 'same-site' },
     crossOriginEmbedderPolicy: false,
@@ -98,10 +98,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     strictTransportSecurity: config.secureCookies ? { maxAge: 31536000, includeSubDomains: false } : false,
   })
   app.addHook('onRequest', (req, reply, done) => {
-    headers(req.raw, reply.raw, (err?: unknown) => {
-      if (err) return done(err as Error)
-      policy(req.raw, reply.raw, done)
-    })
+    headers(req.raw, reply.raw, done as (err?: unknown) => void)
   })
   registerLanderFraming(app, config, tenants)
 }
