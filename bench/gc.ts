@@ -13,11 +13,11 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import autocannon from 'autocannon'
 import pg from 'pg'
-import { ensureBuild, request } from './lib'
+import { ensureBuild, request, startProcess } from './lib'
 
 const SECONDS = Number(process.env.BENCH_GC_SECONDS ?? 8)
 const HOST = 'datingstad.nl'
@@ -56,23 +56,8 @@ async function start(label: string, port: number, cwd: string | undefined, admin
     url.pathname = `/${database}`
     databaseUrl = url.toString()
   }
-  const out = fs.openSync(log, 'w')
-  const child = spawn(process.execPath, ['--max-semi-space-size=32', '--trace-gc-nvp', 'dist/node/main.mjs'], {
-    cwd,
-    stdio: ['ignore', out, 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')), LOG_LEVEL: 'warn', SEED_MEMBERS_PER_POOL: '40', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
-  })
-  fs.closeSync(out)
-  const deadline = Date.now() + 180_000
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) break
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`${label}: the server did not start on port ${port}`)
-    await new Promise((r) => setTimeout(r, 300))
-  }
+  // --max-semi-space-size=32 as every bench server (startProcess), and V8's collection log on its standard output.
+  const child = await startProcess('dist/node/main.mjs', databaseUrl ? { DATABASE_URL: databaseUrl } : {}, port, ['--trace-gc-nvp'], cwd, log)
   const login = await request('POST', `http://127.0.0.1:${port}/api/user.php`, HOST, { json: { email: 'premium@datingstad.demo', password: 'demo-premium-123' } })
   if (login.status !== 200) throw new Error(`${label}: login failed: ${login.status}`)
   const cookie = [login.headers['set-cookie'] ?? []].flat().map((c) => c.split(';')[0]).join('; ')

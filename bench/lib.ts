@@ -47,18 +47,23 @@ export async function freePort(): Promise<number> {
   })
 }
 
-/** cwd: the directory whose build runs (default this one; bench/members compares with another build this way). */
-export async function startProcess(script: string, env: Record<string, string>, port: number, nodeArgs: string[] = [], cwd?: string): Promise<ChildProcess> {
+/**
+ * cwd: the directory whose build runs (default this one; bench/members compares with another build this way).
+ * stdoutFile: where the server's standard output goes (bench/gc reads V8's --trace-gc-nvp lines there); else nowhere.
+ */
+export async function startProcess(script: string, env: Record<string, string>, port: number, nodeArgs: string[] = [], cwd?: string, stdoutFile?: string): Promise<ChildProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
   // The built server runs on plain Node; a TypeScript script (the static comparison server) through tsx.
   // BENCH_NODE_ARGS adds flags for the servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them.
   const extra = [...nodeArgs, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)]
   const args = script.endsWith('.mjs') ? ['--max-semi-space-size=32', ...extra, script] : ['--max-semi-space-size=32', ...extra, '--import', 'tsx', script]
+  const out = stdoutFile === undefined ? 'ignore' : fs.openSync(stdoutFile, 'w')
   const child = spawn(process.execPath, args, {
     cwd,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', out, 'inherit'],
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_MEMBERS_PER_POOL: '40', ...env },
   })
+  if (typeof out === 'number') fs.closeSync(out)
   const deadline = Date.now() + 180_000
   while (Date.now() < deadline) {
     try {
