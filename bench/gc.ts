@@ -17,7 +17,7 @@ import type { ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import autocannon from 'autocannon'
 import pg from 'pg'
-import { ensureBuild, request, startProcess } from './lib'
+import { cookieHeader, ensureBuild, request, startProcess } from './lib'
 
 const SECONDS = Number(process.env.BENCH_GC_SECONDS ?? 8)
 const HOST = 'datingstad.nl'
@@ -60,7 +60,7 @@ async function start(label: string, port: number, cwd: string | undefined, admin
   const child = await startProcess('dist/node/main.mjs', databaseUrl ? { DATABASE_URL: databaseUrl } : {}, port, ['--trace-gc-nvp'], cwd, log)
   const login = await request('POST', `http://127.0.0.1:${port}/api/user.php`, HOST, { json: { email: 'premium@datingstad.demo', password: 'demo-premium-123' } })
   if (login.status !== 200) throw new Error(`${label}: login failed: ${login.status}`)
-  const cookie = [login.headers['set-cookie'] ?? []].flat().map((c) => c.split(';')[0]).join('; ')
+  const cookie = cookieHeader(login.headers)
   return { label, port, child, log, cookie, database }
 }
 

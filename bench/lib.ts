@@ -78,6 +78,14 @@ export async function startProcess(script: string, env: Record<string, string>, 
   throw new Error(`${script} did not start on port ${port}`)
 }
 
+/** The Cookie header that sends back what a response's Set-Cookie headers set (a login's session). */
+export function cookieHeader(headers: http.IncomingHttpHeaders): string {
+  return [headers['set-cookie'] ?? []]
+    .flat()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+}
+
 /** GET with a Host header (fetch does not let a caller set Host). */
 export function getText(url: string, host: string): Promise<string> {
   return new Promise((resolve, reject) => {

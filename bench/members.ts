@@ -16,7 +16,7 @@ import net from 'node:net'
 import { once } from 'node:events'
 import type { ChildProcess } from 'node:child_process'
 import pg from 'pg'
-import { ensureBuild, load, loadAmount, request, startProcess, table, type LoadResult } from './lib'
+import { cookieHeader, ensureBuild, load, loadAmount, request, startProcess, table, type LoadResult } from './lib'
 import { cpuShares, mainThreadProfile } from './cpu-profile'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -33,8 +33,7 @@ const PASSWORD = 'demo-premium-123'
 async function memberSession(base: string): Promise<{ cookie: string; conversationId: number }> {
   const login = await request('POST', `${base}/api/user.php`, HOST, { json: { email: EMAIL, password: PASSWORD } })
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.body}`)
-  const setCookie = [login.headers['set-cookie'] ?? []].flat()
-  const cookie = setCookie.map((c) => c.split(';')[0]).join('; ')
+  const cookie = cookieHeader(login.headers)
   const search = await request('GET', `${base}/api/search.php`, HOST, { headers: { cookie } })
   const first = (JSON.parse(search.body) as { profiles: { id: number }[] }).profiles[0]
   if (!first) throw new Error(`no search results: ${search.status} ${search.body.slice(0, 200)}`)

@@ -24,7 +24,7 @@ import path from 'node:path'
 import { execFileSync, type ChildProcess } from 'node:child_process'
 import lighthouse from 'lighthouse'
 import * as chromeLauncher from 'chrome-launcher'
-import { ensureFreshBuild, request, startProcess } from './lib'
+import { cookieHeader, ensureFreshBuild, request, startProcess } from './lib'
 
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3202)
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3)
@@ -80,10 +80,7 @@ const load = () => `load average ${os.loadavg().map((l) => l.toFixed(2)).join(',
 async function memberSession(base: string, host: string, tenant: string): Promise<{ cookie: string; conversationId: number }> {
   const login = await request('POST', `${base}/api/user.php`, host, { json: { email: `premium@${tenant}.demo`, password: PREMIUM_PASSWORD } })
   if (login.status !== 200) throw new Error(`${tenant}: login failed: ${login.status} ${login.body.slice(0, 200)}`)
-  const cookie = [login.headers['set-cookie'] ?? []]
-    .flat()
-    .map((c) => c.split(';')[0])
-    .join('; ')
+  const cookie = cookieHeader(login.headers)
   const search = await request('GET', `${base}/api/search.php`, host, { headers: { cookie } })
   const first = (JSON.parse(search.body) as { profiles: { id: number }[] }).profiles[0]
   if (!first) throw new Error(`${tenant}: no search results: ${search.status} ${search.body.slice(0, 200)}`)
