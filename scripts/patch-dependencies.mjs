@@ -337,6 +337,223 @@ function serializeValueUnpatched(value, isHtmlJsonScript, varName) {
     return stringify(value, {
 `,
   },
+  {
+    // V8's young-generation collector (the scavenger) keeps whatever a weak reference reaches, and each object given a
+    // getter that is a closure of its own gets a hidden class (map) of its own, held weakly by the map it came from:
+    // everything the closure reaches then survives two scavenges and is copied to the old generation (decision 042,
+    // seventeenth addendum: a member page promoted ~125 KB a request this way, the scavenges' pauses the p99 tail).
+    // vike gives every request's page context a `_pageId` getter closing over that page context.
+    // Patched: one getter function for every page context (reading the page context it is called on).
+    name: 'vike getPageContextPublicShared: one _pageId getter, not a closure per request',
+    pkg: 'vike',
+    file: 'dist/shared-server-client/getPageContextPublicShared.js',
+    from: `        Object.defineProperty(pageContext, '_pageId', {
+            get() {
+                assertWarning(false, 'pageContext._pageId has been renamed to pageContext.pageId', {
+                    showStackTrace: true,
+                    onlyOnce: true,
+                });
+                return pageContext.pageId;
+            },
+            enumerable: false,
+        });
+`,
+    to: `        // Patched by scripts/patch-dependencies.mjs: one getter for every page context, not a closure per request.
+        Object.defineProperty(pageContext, '_pageId', {
+            get: pageIdGetter,
+            enumerable: false,
+        });
+`,
+    extra: {
+      from: `export { assertPropertyGetters };
+`,
+      to: `export { assertPropertyGetters };
+function pageIdGetter() {
+    assertWarning(false, 'pageContext._pageId has been renamed to pageContext.pageId', {
+        showStackTrace: true,
+        onlyOnce: true,
+    });
+    return this.pageId;
+}
+`,
+    },
+  },
+  {
+    // The same for the deprecated \`pageExports\` getter vike gives every request's page context (see the patch above).
+    // Patched: the value is kept under a symbol (not enumerable: JSON, spread and Object.keys see what they saw) and
+    // read by one getter function.
+    name: 'vike resolvePageContextConfig: one pageExports getter, not a closure per request',
+    pkg: 'vike',
+    file: 'dist/shared-server-client/page-configs/resolveVikeConfigPublic.js',
+    from: `    objectDefineProperty(pageContextAddendum, 'pageExports', {
+        get: () => {
+            // We only show the warning in Node.js because when using Client Routing Vue integration uses \`Object.assign(pageContextReactive, pageContext)\` which will wrongully trigger the warning. There is no cross-browser way to catch whether the property accessor was initiated by an \`Object.assign()\` call.
+            if (!isBrowser()) {
+                assertWarning(false, 'pageContext.pageExports is outdated, use pageContext.exports instead', {
+                    onlyOnce: true,
+                    showStackTrace: true,
+                });
+            }
+            return pageExports;
+        },
+        enumerable: false,
+        configurable: true,
+    });
+`,
+    to: `    // Patched by scripts/patch-dependencies.mjs: one getter for every page context, not a closure per request.
+    Object.defineProperty(pageContextAddendum, pageExportsOf, { value: pageExports, configurable: true });
+    objectDefineProperty(pageContextAddendum, 'pageExports', {
+        get: pageExportsGetter,
+        enumerable: false,
+        configurable: true,
+    });
+`,
+    extra: {
+      from: `export { resolveGlobalContextConfig };
+`,
+      to: `export { resolveGlobalContextConfig };
+const pageExportsOf = Symbol('pageExports');
+function pageExportsGetter() {
+    // We only show the warning in Node.js because when using Client Routing Vue integration uses \`Object.assign(pageContextReactive, pageContext)\` which will wrongully trigger the warning. There is no cross-browser way to catch whether the property accessor was initiated by an \`Object.assign()\` call.
+    if (!isBrowser()) {
+        assertWarning(false, 'pageContext.pageExports is outdated, use pageContext.exports instead', {
+            onlyOnce: true,
+            showStackTrace: true,
+        });
+    }
+    return this[pageExportsOf];
+}
+`,
+    },
+  },
+  {
+    // The same for the four getters (hash, hashOriginal, hashString, searchString) of every \`pageContext.urlParsed\`
+    // vike builds, as an object literal whose getters close over the parsed URL, on every read of urlParsed.
+    // Patched: the parsed URL is kept under a symbol (not enumerable) and read by four shared getter functions, with
+    // the same keys, order, enumerability and warnings.
+    name: 'vike urlParsed: shared getters, not closures per read',
+    pkg: 'vike',
+    file: 'dist/shared-server-client/getPageContextUrlComputed.js',
+    from: `    const hashIsAvailable = isBrowser();
+    const warnHashNotAvailable = (prop) => {
+        assertWarning(hashIsAvailable, \`pageContext.urlParsed.\${prop} isn't available on the server-side (HTTP requests don't include the URL hash)\`, { onlyOnce: true, showStackTrace: true });
+    };
+    const urlParsedEnhanced = {
+        ...urlParsed,
+        get hash() {
+            warnHashNotAvailable('hash');
+            return urlParsed.hash;
+        },
+        get hashOriginal() {
+            warnHashNotAvailable('hashOriginal');
+            return urlParsed.hashOriginal;
+        },
+        // TO-DO/next-major-release: remove
+        get hashString() {
+            assertWarning(false, 'pageContext.urlParsed.hashString has been renamed to pageContext.urlParsed.hashOriginal', {
+                onlyOnce: true,
+                showStackTrace: true,
+            });
+            warnHashNotAvailable('hashString');
+            return urlParsed.hashOriginal;
+        },
+        // TO-DO/next-major-release: remove
+        get searchString() {
+            assertWarning(false, 'pageContext.urlParsed.searchString has been renamed to pageContext.urlParsed.searchOriginal', { onlyOnce: true, showStackTrace: true });
+            return urlParsed.searchOriginal;
+        },
+    };
+    changeEnumerable(urlParsedEnhanced, 'hashString', false);
+    changeEnumerable(urlParsedEnhanced, 'searchString', false);
+    if (!hashIsAvailable) {
+        changeEnumerable(urlParsedEnhanced, 'hash', false);
+        changeEnumerable(urlParsedEnhanced, 'hashOriginal', false);
+    }
+    return urlParsedEnhanced;
+}
+`,
+    to: `    // Patched by scripts/patch-dependencies.mjs: shared getter functions, not closures per read.
+    const hashIsAvailable = isBrowser();
+    const urlParsedEnhanced = { ...urlParsed };
+    Object.defineProperty(urlParsedEnhanced, urlParsedOf, { value: urlParsed, configurable: true });
+    Object.defineProperty(urlParsedEnhanced, 'hash', { get: urlParsedHashGetter, enumerable: hashIsAvailable, configurable: true });
+    Object.defineProperty(urlParsedEnhanced, 'hashOriginal', { get: urlParsedHashOriginalGetter, enumerable: hashIsAvailable, configurable: true });
+    Object.defineProperty(urlParsedEnhanced, 'hashString', { get: urlParsedHashStringGetter, enumerable: false, configurable: true });
+    Object.defineProperty(urlParsedEnhanced, 'searchString', { get: urlParsedSearchStringGetter, enumerable: false, configurable: true });
+    return urlParsedEnhanced;
+}
+const urlParsedOf = Symbol('urlParsed');
+function warnHashNotAvailable(prop) {
+    assertWarning(isBrowser(), \`pageContext.urlParsed.\${prop} isn't available on the server-side (HTTP requests don't include the URL hash)\`, { onlyOnce: true, showStackTrace: true });
+}
+function urlParsedHashGetter() {
+    warnHashNotAvailable('hash');
+    return this[urlParsedOf].hash;
+}
+function urlParsedHashOriginalGetter() {
+    warnHashNotAvailable('hashOriginal');
+    return this[urlParsedOf].hashOriginal;
+}
+// TO-DO/next-major-release: remove
+function urlParsedHashStringGetter() {
+    assertWarning(false, 'pageContext.urlParsed.hashString has been renamed to pageContext.urlParsed.hashOriginal', {
+        onlyOnce: true,
+        showStackTrace: true,
+    });
+    warnHashNotAvailable('hashString');
+    return this[urlParsedOf].hashOriginal;
+}
+// TO-DO/next-major-release: remove
+function urlParsedSearchStringGetter() {
+    assertWarning(false, 'pageContext.urlParsed.searchString has been renamed to pageContext.urlParsed.searchOriginal', { onlyOnce: true, showStackTrace: true });
+    return this[urlParsedOf].searchOriginal;
+}
+`,
+  },
+  {
+    // The same for every response vike makes (pageContext.httpResponse): its \`body\` and \`contentType\` getters closed
+    // over the rendered document, so each document (50-70 KB) was copied to the old generation.
+    // Patched: what they read is kept under a symbol (not enumerable) and read by two shared getter functions, with the
+    // same keys, order and enumerability; the stream methods stay as they were.
+    name: 'vike createHttpResponse: shared body and contentType getters, not closures per response',
+    pkg: 'vike',
+    file: 'dist/server/runtime/renderPageServer/createHttpResponse.js',
+    from: `    return {
+        statusCode,
+        headers,
+        // TO-DO/next-major-release: remove
+        get contentType() {
+            assertWarning(false, 'pageContext.httpResponse.contentType is deprecated and will be removed in the next major release. Use pageContext.httpResponse.headers instead, see https://vike.dev/migration/0.4.134', { onlyOnce: true });
+            return contentType;
+        },
+        earlyHints,
+        get body() {
+            return getHttpResponseBody(htmlRender, renderHook);
+        },
+        ...getHttpResponseBodyStreamHandlers(htmlRender, renderHook),
+    };
+}
+`,
+    to: `    // Patched by scripts/patch-dependencies.mjs: shared getter functions, not closures per response.
+    const httpResponse = { statusCode, headers };
+    Object.defineProperty(httpResponse, httpResponseOf, { value: { contentType, htmlRender, renderHook }, configurable: true });
+    Object.defineProperty(httpResponse, 'contentType', { get: httpResponseContentTypeGetter, enumerable: true, configurable: true });
+    httpResponse.earlyHints = earlyHints;
+    Object.defineProperty(httpResponse, 'body', { get: httpResponseBodyGetter, enumerable: true, configurable: true });
+    return Object.assign(httpResponse, getHttpResponseBodyStreamHandlers(htmlRender, renderHook));
+}
+const httpResponseOf = Symbol('httpResponse');
+// TO-DO/next-major-release: remove
+function httpResponseContentTypeGetter() {
+    assertWarning(false, 'pageContext.httpResponse.contentType is deprecated and will be removed in the next major release. Use pageContext.httpResponse.headers instead, see https://vike.dev/migration/0.4.134', { onlyOnce: true });
+    return this[httpResponseOf].contentType;
+}
+function httpResponseBodyGetter() {
+    const { htmlRender, renderHook } = this[httpResponseOf];
+    return getHttpResponseBody(htmlRender, renderHook);
+}
+`,
+  },
 ]
 
 // --check: only verify that every patch is applied (CI, tests); nothing is written.

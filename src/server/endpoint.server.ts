@@ -118,11 +118,10 @@ export async function callInProcess<E extends EndpointDefinition>(services: obje
   try {
     enforceSession(req, def, entry.opts)
     await entry.opts.guard?.(req)
-    const inner = Object.create(req, {
-      params: { value: valid(def.params, given.params) },
-      body: { value: valid(def.body, given.body) },
-      query: { value: valid(def.query, given.query) },
-    }) as FastifyRequest
+    // The request as the handler sees it: the page's request with this call's validated input. A proxy, not
+    // Object.create(req): a request made a prototype gets hidden classes of its own that V8's young-generation
+    // collector keeps alive, and with them the whole request past its end (decision 042, seventeenth addendum).
+    const inner = new Proxy<InProcessRequest>({ [REQUEST]: req, params: valid(def.params, given.params), body: valid(def.body, given.body), query: valid(def.query, given.query) }, asRequest) as unknown as FastifyRequest
     const data = await entry.handler(inner as unknown as EndpointRequest<EndpointDefinition>, reply)
     const encoded = z.safeEncode(def.response, data)
     if (!encoded.success) throw new ResponseSerializationError(def.method, def.path, { cause: encoded.error })
@@ -133,6 +132,26 @@ export async function callInProcess<E extends EndpointDefinition>(services: obje
     if (apiError.statusCode >= 500) throw err
     return { status: apiError.statusCode, body: null, error: apiError.code }
   }
+}
+
+const REQUEST = Symbol('request')
+
+/** What the proxy of an in-process call reads: the page's request, and this call's validated input over it. */
+interface InProcessRequest {
+  [REQUEST]: FastifyRequest
+  params: unknown
+  body: unknown
+  query: unknown
+}
+
+/**
+ * One handler for every in-process call: the call's own keys (params, body, query, and anything the handler sets,
+ * as on an object made with Object.create(req)) first, anything else the request's.
+ */
+const asRequest: ProxyHandler<InProcessRequest> = {
+  get: (target, key) => (Object.hasOwn(target, key) ? target[key as keyof InProcessRequest] : Reflect.get(target[REQUEST], key, target[REQUEST])),
+  has: (target, key) => Object.hasOwn(target, key) || key in target[REQUEST],
+  getPrototypeOf: (target) => Object.getPrototypeOf(target[REQUEST]),
 }
 
 /** The reply a handler gets in process: headers and status are taken (and dropped), anything else is refused. */

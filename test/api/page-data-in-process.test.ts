@@ -6,7 +6,10 @@ import { describeEachDb, openTestDatabase, type DbKind } from '../support/db'
 import { hostOf, makeServices } from '../support/app'
 import { makeMember } from '../../src/features/discovery/test-support/members'
 import { buildApp } from '../../src/server/app.server'
-import { callInProcess } from '../../src/server/endpoint.server'
+import { z } from 'zod'
+import type { FastifyRequest } from 'fastify'
+import { callInProcess, route } from '../../src/server/endpoint.server'
+import { defineEndpoint } from '../../src/shared/endpoint'
 import type { Database } from '../../src/db/client.server'
 import type { EndpointDefinition } from '../../src/shared/endpoint'
 import { endpointUrl } from '../../src/shared/api-client'
@@ -17,17 +20,40 @@ import { chatsEndpoint } from '../../src/features/chat/endpoints'
 
 jest.setTimeout(60_000)
 
+/** An endpoint whose handler keeps the request it was given, to look at what an in-process call hands it. */
+const echoEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/test-echo.php',
+  summary: 'Test: echoes its query.',
+  session: 'none',
+  query: z.object({ n: z.coerce.number().int() }),
+  response: z.object({ n: z.number(), host: z.string() }),
+  errors: [],
+})
+
 describeEachDb('page data in process', (kind: DbKind) => {
   let database: Database
   let app: FastifyInstance
   /** Page requests seen by the app (the stand-in page route below); an in-process call must add none. */
   let requests = 0
+  /** The requests the echo endpoint's handler was given, and the page request of the last in-process echo. */
+  const handed: FastifyRequest[] = []
+  let pageRequest: FastifyRequest | undefined
   const calls: Array<{ def: EndpointDefinition<'GET'>; input: { query?: Record<string, unknown> } }> = []
 
   beforeAll(async () => {
     database = await openTestDatabase(kind)
     app = await buildApp({ services: await makeServices(database) })
     app.addHook('onRequest', async () => void requests++)
+    route(app, echoEndpoint, (req) => {
+      handed.push(req as unknown as FastifyRequest)
+      ;(req as unknown as Record<string, unknown>).handlerNote = 'set by the handler'
+      return { n: req.query.n, host: req.headers.host ?? '' }
+    })
+    app.get('/test-echo-page', async (req) => {
+      pageRequest = req
+      return callInProcess(app.services, req, echoEndpoint, { query: { n: '7' } } as never)
+    })
     // Stands in for a page request: its +data makes the in-process call with the request's own context.
     app.get('/test-page', async (req) => {
       const { def, input } = calls[Number((req.query as { call: string }).call)]
@@ -82,6 +108,30 @@ describeEachDb('page data in process', (kind: DbKind) => {
     const visitorView = (await both(memberEndpoint, { query: { id: other.account.id } }, undefined)).page
     const memberView = (await both(memberEndpoint, { query: { id: other.account.id } }, viewer.cookie)).page
     expect(visitorView.status === 200 ? JSON.stringify(visitorView.body) : 'refused').not.toBe(JSON.stringify(memberView.body))
+  })
+
+  it("hands the handler the page's request with the call's validated input, without making the request a prototype", async () => {
+    const res = await app.inject({ method: 'GET', url: '/test-echo-page?n=1&other=2', headers: headers() })
+    expect(res.json()).toEqual({ status: 200, body: { n: 7, host } })
+    const inner = handed.at(-1)!
+    const req = pageRequest!
+    // The call's own validated query (coerced), not the page request's.
+    expect(inner.query).toEqual({ n: 7 })
+    expect(req.query).toEqual({ n: '1', other: '2' })
+    // Everything else is the page request's: its context, headers, methods and class.
+    expect(inner.ctx).toBe(req.ctx)
+    expect(inner.headers).toBe(req.headers)
+    expect(inner.id).toBe(req.id)
+    expect(inner.url).toBe(req.url)
+    expect('ctx' in inner && 'query' in inner).toBe(true)
+    expect(inner instanceof (req.constructor as new () => unknown)).toBe(true)
+    // Not an object whose prototype is the request (decision 042, seventeenth addendum): V8 would keep the request
+    // alive past its end through the hidden classes it makes for it.
+    expect(Object.getPrototypeOf(inner)).not.toBe(req)
+    expect(Object.getPrototypeOf(inner)).toBe(Object.getPrototypeOf(req))
+    // What the handler sets stays on its own request, as before.
+    expect((inner as unknown as Record<string, unknown>).handlerNote).toBe('set by the handler')
+    expect((req as unknown as Record<string, unknown>).handlerNote).toBeUndefined()
   })
 
   it('keeps the session rule, the validation and the not-found of the API', async () => {

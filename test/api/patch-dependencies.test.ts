@@ -7,7 +7,7 @@ import path from 'node:path'
 
 const script = path.resolve(__dirname, '../../scripts/patch-dependencies.mjs')
 /** The patched files, as node_modules/<package>/<file>. */
-const FILES = ['vike/dist/utils/catchInfiniteLoop.js', 'vike/dist/utils/objectAssign.js', 'vike/dist/shared-server-client/route/resolveRouteString.js', '@brillout/json-serializer/dist/stringify.js', 'vike/dist/server/runtime/renderPageServer/html/injectAssets/injectHtmlTags.js', 'vike/dist/server/runtime/renderPageServer/getPageAssets.js', 'vike/dist/server/runtime/renderPageServer/html/injectAssets/getHtmlTags.js', 'vike/dist/server/runtime/asyncHook.js', 'vike/dist/server/runtime/renderPageServer/html/serializeContext.js']
+const FILES = ['vike/dist/utils/catchInfiniteLoop.js', 'vike/dist/utils/objectAssign.js', 'vike/dist/shared-server-client/route/resolveRouteString.js', '@brillout/json-serializer/dist/stringify.js', 'vike/dist/server/runtime/renderPageServer/html/injectAssets/injectHtmlTags.js', 'vike/dist/server/runtime/renderPageServer/getPageAssets.js', 'vike/dist/server/runtime/renderPageServer/html/injectAssets/getHtmlTags.js', 'vike/dist/server/runtime/asyncHook.js', 'vike/dist/server/runtime/renderPageServer/html/serializeContext.js', 'vike/dist/shared-server-client/getPageContextPublicShared.js', 'vike/dist/shared-server-client/page-configs/resolveVikeConfigPublic.js', 'vike/dist/shared-server-client/getPageContextUrlComputed.js', 'vike/dist/server/runtime/renderPageServer/createHttpResponse.js']
 
 function run(cwd: string, ...args: string[]) {
   const res = spawnSync(process.execPath, [script, ...args], { cwd, encoding: 'utf8' })
@@ -124,6 +124,53 @@ describe('scripts/patch-dependencies.mjs', () => {
     expect(page).not.toContain('</script>')
     expect(page).toContain('\\u003c\\/script>')
     expect(out.find((o) => o.name === 'fn')!.patched.error).toContain('function')
+  })
+
+  it("vike's per-request getters are shared functions, the objects keeping their keys, order, enumerability and values", () => {
+    // A getter that closes over its object gives each object a hidden class of its own, which V8's young-generation
+    // collector keeps alive with all the getter reaches (decision 042, seventeenth addendum). The shapes below are the
+    // unpatched vike 0.4.266's, string keys only (the patched objects hold what the getters read under a symbol).
+    const script = `
+      const root = 'file://' + process.cwd() + '/node_modules/vike/dist/'
+      const { createHttpResponse404 } = await import(root + 'server/runtime/renderPageServer/createHttpResponse.js')
+      const { getPageContextUrlComputed } = await import(root + 'shared-server-client/getPageContextUrlComputed.js')
+      const { resolvePageContextConfig } = await import(root + 'shared-server-client/page-configs/resolveVikeConfigPublic.js')
+      const { getPageContextPublicShared } = await import(root + 'shared-server-client/getPageContextPublicShared.js')
+      const shape = (o) => Object.getOwnPropertyNames(o).map((k) => { const d = Object.getOwnPropertyDescriptor(o, k); return [k, 'get' in d ? 'get' : typeof d.value, d.enumerable] })
+      const getter = (o, k) => Object.getOwnPropertyDescriptor(o, k).get
+      const out = {}
+      const r1 = createHttpResponse404('Niet gevonden'), r2 = createHttpResponse404('Weg')
+      out.httpResponse = { shape: shape(r1), statusCode: r1.statusCode, body: r1.body.includes('<p>Niet gevonden.</p>') && r2.body.includes('<p>Weg.</p>'), shared: getter(r1, 'body') === getter(r2, 'body') && getter(r1, 'contentType') === getter(r2, 'contentType') }
+      const page = (url) => {
+        const pageContext = { urlOriginal: url, _baseServer: '/', _urlHandler: null, _urlRewrite: null, isClientSide: false }
+        Object.defineProperties(pageContext, Object.getOwnPropertyDescriptors(getPageContextUrlComputed(pageContext)))
+        return pageContext
+      }
+      const a = page('/leden?x=1&y=2#h').urlParsed, b = page('/b').urlParsed
+      out.urlParsed = { shape: shape(a), json: JSON.stringify(a), spread: Object.keys({ ...a }), shared: ['hash', 'hashOriginal', 'hashString', 'searchString'].every((k) => getter(a, k) === getter(b, k)) }
+      const c1 = resolvePageContextConfig([], null, { configValues: {} }), c2 = resolvePageContextConfig([], null, { configValues: {} })
+      out.config = { shape: shape(c1), shared: getter(c1, 'pageExports') === getter(c2, 'pageExports') }
+      const context = () => ({ _isOriginalObject: true, pageId: '/pages/a', pageProps: {}, is404: false, _globalContext: { _isOriginalObject: true, _virtualFileExports: {}, _pageConfigs: [] } })
+      const p1 = context(), p2 = context()
+      getPageContextPublicShared(p1)
+      getPageContextPublicShared(p2)
+      out.pageId = { enumerable: Object.getOwnPropertyDescriptor(p1, '_pageId').enumerable, shared: getter(p1, '_pageId') === getter(p2, '_pageId') }
+      console.log(JSON.stringify(out))
+    `
+    const res = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.resolve(__dirname, '../..'), encoding: 'utf8' })
+    expect(res.stderr).toBe('')
+    const out = JSON.parse(res.stdout)
+    const streamMethods = ['pipe', 'getReadableWebStream', 'getReadableNodeStream', 'getBody', 'getNodeStream', 'getWebStream', 'pipeToWebWritable', 'pipeToNodeWritable'].map((k) => [k, 'function', true])
+    expect(out.httpResponse).toEqual({ shape: [['statusCode', 'number', true], ['headers', 'object', true], ['contentType', 'get', true], ['earlyHints', 'object', true], ['body', 'get', true], ...streamMethods], statusCode: 404, body: true, shared: true })
+    const urlKeys = ['href', 'protocol', 'hostname', 'port', 'origin', 'pathname', 'pathnameOriginal', 'search', 'searchAll', 'searchOriginal']
+    expect(out.urlParsed).toEqual({
+      shape: [...urlKeys.map((k) => [k, ['href', 'pathname', 'pathnameOriginal', 'searchOriginal'].includes(k) ? 'string' : 'object', true]), ...['hash', 'hashOriginal', 'hashString', 'searchString'].map((k) => [k, 'get', false])],
+      json: '{"href":"/leden?x=1&y=2#h","protocol":null,"hostname":null,"port":null,"origin":null,"pathname":"/leden","pathnameOriginal":"/leden","search":{"x":"1","y":"2"},"searchAll":{"x":["1"],"y":["2"]},"searchOriginal":"?x=1&y=2"}',
+      spread: urlKeys,
+      shared: true,
+    })
+    expect(out.config).toEqual({ shape: [...['config', 'from', 'source', 'sources', 'configEntries', 'exports', 'exportsAll'].map((k) => [k, 'object', true]), ['pageExports', 'get', false]], shared: true })
+    expect(out.pageId).toEqual({ enumerable: false, shared: true })
   })
 
   it('vike injectHtmlTags: the tags go where the original split-based code put them, with the same line breaks', () => {
