@@ -10,6 +10,9 @@
 // PGlite by default; BENCH_GC_DATABASE_URL=postgres://... runs on PostgreSQL (a database of its own, dropped after).
 // BENCH_GC_BASELINE=<dir> also runs another checkout's build (its own `npm run build`) the same way, address by
 // address in turns, and prints the ratios. BENCH_GC_SECONDS (default 8) per window, after 4 s of warm-up.
+// BENCH_GC_SITES=1 also prints, per address and build, the functions that allocated what was promoted (V8's sampling
+// heap profiler in the server, bench/promoted-sites.mjs): where to look when a page promotes more than it should
+// (the profiler slows the server: read req/s and pauses from a run without it).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -24,12 +27,16 @@ const HOST = 'datingstad.nl'
 const BASELINE = process.env.BENCH_GC_BASELINE
 const ADMIN_URL = process.env.BENCH_GC_DATABASE_URL
 const PATHS = (process.env.BENCH_GC_PATHS ?? '/health,/api/settings.php,/api/search.php,/members').split(',')
+const SITES = process.env.BENCH_GC_SITES === '1'
 
 interface Server {
   label: string
   port: number
   child: ChildProcess
   log: string
+  /** Where the server writes its promoted-allocation profile (BENCH_GC_SITES), and the last window's summary. */
+  sites: string
+  siteRows: string[]
   cookie: string
   database?: string
 }
@@ -57,11 +64,14 @@ async function start(label: string, port: number, cwd: string | undefined, admin
     databaseUrl = url.toString()
   }
   // --max-semi-space-size=32 as every bench server (startProcess), and V8's collection log on its standard output.
-  const child = await startProcess('dist/node/main.mjs', databaseUrl ? { DATABASE_URL: databaseUrl } : {}, port, ['--trace-gc-nvp'], cwd, log)
+  const sites = path.join(path.dirname(log), 'promoted-sites.json')
+  const env = { ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), BENCH_GC_SITES_FILE: sites }
+  const nodeArgs = ['--trace-gc-nvp', ...(SITES ? ['--import', path.resolve(import.meta.dirname, 'promoted-sites.mjs')] : [])]
+  const child = await startProcess('dist/node/main.mjs', env, port, nodeArgs, cwd, log)
   const login = await request('POST', `http://127.0.0.1:${port}/api/user.php`, HOST, { json: { email: 'premium@datingstad.demo', password: 'demo-premium-123' } })
   if (login.status !== 200) throw new Error(`${label}: login failed: ${login.status}`)
   const cookie = cookieHeader(login.headers)
-  return { label, port, child, log, cookie, database }
+  return { label, port, child, log, sites, siteRows: [], cookie, database }
 }
 
 /** The scavenges V8 logged between two offsets of the server's log: how many, their pauses, what they promoted. */
@@ -83,7 +93,9 @@ async function measure(server: Server, address: string): Promise<Window> {
   const headers = { host: HOST, cookie: server.cookie, 'accept-encoding': 'gzip, br' }
   await autocannon({ url, connections: 10, duration: 4, headers })
   const from = fs.statSync(server.log).size
+  if (SITES) server.child.kill('SIGUSR1')
   const r = await autocannon({ url, connections: 10, duration: SECONDS, headers })
+  if (SITES) server.siteRows = await promotedSites(server)
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${server.label} ${address}: ${r.non2xx} non-2xx, ${r.errors} errors`)
   const fd = fs.openSync(server.log, 'r')
   const size = fs.statSync(server.log).size
@@ -92,6 +104,33 @@ async function measure(server: Server, address: string): Promise<Window> {
   fs.closeSync(fd)
   const gc = scavenges(buf.toString('latin1'))
   return { rps: r.requests.average, requests: r.requests.total, scavenges: gc.count, pauseMs: gc.count ? gc.pauseMs / gc.count : 0, promotedKb: gc.promoted / 1024 }
+}
+
+interface ProfileNode {
+  callFrame: { functionName: string; url: string; lineNumber: number }
+  selfSize: number
+  children: ProfileNode[]
+}
+
+/** The window's promoted bytes by allocating function (the ten largest), from the server's sampling heap profile. */
+async function promotedSites(server: Server): Promise<string[]> {
+  fs.rmSync(server.sites, { force: true })
+  server.child.kill('SIGUSR2')
+  const deadline = Date.now() + 30_000
+  while (!fs.existsSync(server.sites) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+  const profile = JSON.parse(fs.readFileSync(server.sites, 'utf8')) as { head?: ProfileNode; error?: string }
+  if (!profile.head) throw new Error(`${server.label}: no heap profile: ${profile.error}`)
+  const bytes = new Map<string, number>()
+  let total = 0
+  const walk = (node: ProfileNode) => {
+    const { functionName, url, lineNumber } = node.callFrame
+    const site = `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/dist\//, 'dist/')}:${lineNumber + 1}`
+    if (node.selfSize) bytes.set(site, (bytes.get(site) ?? 0) + node.selfSize)
+    total += node.selfSize
+    node.children.forEach(walk)
+  }
+  walk(profile.head)
+  return [...bytes].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([site, n]) => `${((n / total) * 100).toFixed(1)}% ${site}`)
 }
 
 async function stop(server: Server) {
@@ -117,9 +156,13 @@ async function main() {
     servers.push(await start('this build', 3381, undefined, ADMIN_URL))
     if (BASELINE) servers.push(await start('baseline', 3382, BASELINE, ADMIN_URL))
     const rows: string[] = []
+    const sites: string[] = []
     for (const address of PATHS) {
       const results = new Map<Server, Window>()
-      for (const s of servers) results.set(s, await measure(s, address))
+      for (const s of servers) {
+        results.set(s, await measure(s, address))
+        if (SITES) sites.push(`\n${address}, ${s.label}: what was promoted, by allocating function (sampled)`, ...s.siteRows.map((row) => `  ${row}`))
+      }
       for (const s of servers) {
         const w = results.get(s)!
         rows.push(`| ${address} | ${s.label} | ${w.rps.toFixed(0)} | ${w.scavenges} | ${w.pauseMs.toFixed(2)} | ${(w.scavenges ? w.promotedKb / w.scavenges : 0).toFixed(0)} | ${((w.promotedKb * 1024) / w.requests).toFixed(0)} |`)
@@ -133,6 +176,7 @@ async function main() {
     }
     console.log('\n| address | build | req/s | scavenges | mean pause ms | promoted KB per scavenge | promoted bytes per request |\n|---|---|---|---|---|---|---|')
     for (const row of rows) console.log(row)
+    for (const line of sites) console.log(line)
     console.log(`load average after: ${load()}`)
   } finally {
     for (const s of servers) await stop(s)
