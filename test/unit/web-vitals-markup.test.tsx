@@ -5,7 +5,7 @@ import { act, screen } from '@testing-library/react'
 import '../support/text-encoder'
 import { renderInShell } from '../support/shell'
 import { memberCard } from '../support/member-card'
-import { cardPhotoLoading, MemberCardLink, MemberGrid } from '../../src/ui/member-card'
+import { cardPhotoLoading, MemberCardLink, MemberGrid } from '../../src/ui/member-card-link'
 import { DismissibleAlert } from '../../src/ui/dismissible-alert'
 
 async function renderPage(page: React.ReactNode) {

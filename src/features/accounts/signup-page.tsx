@@ -6,7 +6,8 @@ import { PageColumn, Card, PageTitle } from '../../ui/page'
 import { Alert } from '../../ui/form'
 import { SignupForm } from './signup-form'
 import { useData } from '../../../renderer/page-context'
-import { MemberCardLink, MemberGrid, useFictionalNotice } from '../../ui/member-card'
+import { useFictionalNotice } from '../../ui/member-card'
+import { MemberCardLink, MemberGrid } from '../../ui/member-card-link'
 import type { SignupMatchesData } from '../landers/index.server'
 
 /** /signup (smartphones) and /signup-matches. */
