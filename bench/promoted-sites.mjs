@@ -14,6 +14,9 @@ process.on('SIGUSR1', () => {
 })
 process.on('SIGUSR2', () => {
   session.post('HeapProfiler.stopSampling', (err, res) => {
-    fs.writeFileSync(process.env.BENCH_GC_SITES_FILE ?? 'promoted-sites.json', JSON.stringify(err ? { error: String(err) } : res.profile))
+    // Written whole, then renamed: bench/gc reads the file as soon as it exists.
+    const file = process.env.BENCH_GC_SITES_FILE ?? 'promoted-sites.json'
+    fs.writeFileSync(`${file}.part`, JSON.stringify(err ? { error: String(err) } : res.profile))
+    fs.renameSync(`${file}.part`, file)
   })
 })

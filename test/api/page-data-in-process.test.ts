@@ -36,7 +36,7 @@ describeEachDb('page data in process', (kind: DbKind) => {
   let app: FastifyInstance
   /** Page requests seen by the app (the stand-in page route below); an in-process call must add none. */
   let requests = 0
-  /** The requests the echo endpoint's handler was given, and the page request of the last in-process echo. */
+  /** The requests the echo endpoint's handler was given, and the last page request of the stand-in page route. */
   const handed: FastifyRequest[] = []
   let pageRequest: FastifyRequest | undefined
   const calls: Array<{ def: EndpointDefinition<'GET'>; input: { query?: Record<string, unknown> } }> = []
@@ -50,12 +50,9 @@ describeEachDb('page data in process', (kind: DbKind) => {
       ;(req as unknown as Record<string, unknown>).handlerNote = 'set by the handler'
       return { n: req.query.n, host: req.headers.host ?? '' }
     })
-    app.get('/test-echo-page', async (req) => {
-      pageRequest = req
-      return callInProcess(app.services, req, echoEndpoint, { query: { n: '7' } } as never)
-    })
     // Stands in for a page request: its +data makes the in-process call with the request's own context.
     app.get('/test-page', async (req) => {
+      pageRequest = req
       const { def, input } = calls[Number((req.query as { call: string }).call)]
       return callInProcess(app.services, req, def, input as never)
     })
@@ -111,13 +108,15 @@ describeEachDb('page data in process', (kind: DbKind) => {
   })
 
   it("hands the handler the page's request with the call's validated input, without making the request a prototype", async () => {
-    const res = await app.inject({ method: 'GET', url: '/test-echo-page?n=1&other=2', headers: headers() })
+    calls.push({ def: echoEndpoint, input: { query: { n: '7' } } })
+    const call = String(calls.length - 1)
+    const res = await app.inject({ method: 'GET', url: `/test-page?call=${call}&n=1&other=2`, headers: headers() })
     expect(res.json()).toEqual({ status: 200, body: { n: 7, host } })
     const inner = handed.at(-1)!
     const req = pageRequest!
     // The call's own validated query (coerced), not the page request's.
     expect(inner.query).toEqual({ n: 7 })
-    expect(req.query).toEqual({ n: '1', other: '2' })
+    expect(req.query).toEqual({ call, n: '1', other: '2' })
     // Everything else is the page request's: its context, headers, methods and class.
     expect(inner.ctx).toBe(req.ctx)
     expect(inner.headers).toBe(req.headers)
