@@ -18,6 +18,7 @@ import { installPageHiddenBeacon } from '../src/shared/page-hidden'
 import { loadMemberChrome } from '../src/features/layout/member-chrome-slot'
 import { installServiceWorker } from '../src/features/shell/service-worker-client'
 import { HYDRATED_EVENT } from '../src/shared/hydrated-event'
+import { nextTask } from '../src/shared/next-task'
 
 let root: Root | undefined
 let i18n: I18n | undefined
@@ -63,6 +64,12 @@ function tenantOf(json: string): PublicTenant {
 
 export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
   const turn = ++turns
+  // The first render starts in a task of its own: Vike calls this hook in the task that evaluated the page's modules
+  // and routed the address, already a long one on a slow phone (decision 041, addendum 6).
+  if (pageContext.isHydration) {
+    await nextTask()
+    if (turn !== turns) return
+  }
   if (pageContext.tenantJson) Object.assign(pageContext, { tenant: tenantOf(pageContext.tenantJson) })
   const { Page } = pageContext
   installChunkReloadGuard()
@@ -103,6 +110,9 @@ export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
   if (document.documentElement.lang !== pageContext.lng) document.documentElement.lang = pageContext.lng
   const container = document.getElementById('root')!
   if (pageContext.isHydration) {
+    // i18next's start (about 10 ms on a fast machine) and React's first slice are separate tasks too.
+    await nextTask()
+    if (turn !== turns) return
     // In a transition React hydrates in slices of a few milliseconds and lets the browser handle input and paint
     // between them; outside one it hydrates the whole page in one task (decision 041, addendum 5).
     hydrating = true

@@ -35,6 +35,10 @@ export const defersHydration = (member: boolean) => hydrationAfterPaint() && !(m
  * file named by its content, cached for a year; a preload link added this late may be used only after the window's
  * load event, which Chromium warns about), the module preloads go into the head and the script into the body.
  * Copies of the elements, not the template's own, so the script runs (a parser-made script never does once moved).
+ * After the paint they are added one per task (the catalogue's fetch, each module preload, then the script): each
+ * insertion starts a request, a few milliseconds of the main thread on a slow phone, and ten of them in one task
+ * were one long task between the first paint and hydration (addendum 6). When the visitor acts first, the rest go at
+ * once.
  * A page opened in a background tab paints nothing (and gets no animation frames): it goes at once.
  *
  * Until the page has hydrated (HYDRATED_EVENT), nothing the visitor does is lost or sent natively (addendum 3):
@@ -49,9 +53,10 @@ export const defersHydration = (member: boolean) => hydrationAfterPaint() && !(m
  *   click), before the held actions are replayed in the next task, so a controlled form sends what was typed.
  * If the entry script fails to load, the holding stops (later clicks act natively).
  */
-const LOADER = `(()=>{const d=document,t=d.getElementById('${HYDRATION_TEMPLATE_ID}');let done=false,over=false;const held=[],typed=new Map();\
+const LOADER = `(()=>{const d=document,t=d.getElementById('${HYDRATION_TEMPLATE_ID}');let q,over=false;const held=[],typed=new Map();\
 const stop=()=>{over=true;ls.forEach(([n,f,o])=>d.removeEventListener(n,f,o))};\
-const go=()=>{if(done)return;done=true;const add=(o)=>{if(o.getAttribute('as')==='fetch'){fetch(o.getAttribute('href'),{credentials:'same-origin'}).catch(()=>{});return}const e=d.createElement(o.tagName.toLowerCase());for(const a of o.attributes)e.setAttribute(a.name,a.value);if(e.tagName==='SCRIPT')e.addEventListener('error',stop);(e.tagName==='SCRIPT'?d.body:d.head).appendChild(e)};const all=[...t.content.children];all.filter((o)=>o.tagName!=='SCRIPT').forEach(add);all.filter((o)=>o.tagName==='SCRIPT').forEach(add)};\
+const add=(o)=>{if(o.getAttribute('as')==='fetch'){fetch(o.getAttribute('href'),{credentials:'same-origin'}).catch(()=>{});return}const e=d.createElement(o.tagName.toLowerCase());for(const a of o.attributes)e.setAttribute(a.name,a.value);if(e.tagName==='SCRIPT')e.addEventListener('error',stop);(e.tagName==='SCRIPT'?d.body:d.head).appendChild(e)};\
+const go=(spread)=>{if(!q){const all=[...t.content.children];q=all.filter((o)=>o.tagName!=='SCRIPT').concat(all.filter((o)=>o.tagName==='SCRIPT'))}else if(spread===true)return;if(spread!==true){while(q.length)add(q.shift());return}const step=()=>{const o=q.shift();if(!o)return;add(o);setTimeout(step,0)};step()};\
 const hold=(el,e)=>{e.preventDefault();e.stopImmediatePropagation();if(!held.includes(el))held.push(el);go()};\
 const click=(e)=>{const el=e.target instanceof Element?e.target.closest('button,input[type=submit],input[type=image],input[type=button],input[type=reset],[role=button]'):null;if(el&&!el.disabled&&!el.closest('a[href]'))hold(el,e)};\
 const submit=(e)=>{if(e.target instanceof HTMLFormElement)hold(e.target,e)};\
@@ -60,7 +65,7 @@ const early=()=>go();const o={capture:true,passive:true},c={capture:true};\
 const ls=[['click',click,c],['submit',submit,c],['input',field,o],['change',field,o],['pointerdown',early,o],['keydown',early,o],['touchstart',early,o]];ls.forEach(([n,f,p])=>d.addEventListener(n,f,p));\
 const give=(el,v)=>{if(!el.isConnected||el.type==='file')return;if(el instanceof HTMLSelectElement){el.value=v;el.dispatchEvent(new Event('change',{bubbles:true}));return}if(el.type==='checkbox'||el.type==='radio'){if(el.type==='radio'&&!v)return;el.checked=!v;el.click();return}el.value=v===''?' ':'';Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el),'value').set.call(el,v);el.dispatchEvent(new Event('input',{bubbles:true}))};\
 d.addEventListener('${HYDRATED_EVENT}',()=>{if(over)return;stop();typed.forEach((v,el)=>give(el,v));setTimeout(()=>held.forEach((el)=>{if(!el.isConnected)return;if(el instanceof HTMLFormElement)el.requestSubmit?el.requestSubmit():el.submit();else el.click()}),0)},{once:true});\
-if(d.visibilityState==='hidden')return go();const painted=()=>requestAnimationFrame(()=>setTimeout(go,0));setTimeout(go,3000);const img=d.querySelector('img[fetchpriority="high"]');if(img&&img.decode)img.decode().then(painted,painted);else painted()})()`
+if(d.visibilityState==='hidden')return go();const later=()=>go(true);const painted=()=>requestAnimationFrame(()=>setTimeout(later,0));setTimeout(later,3000);const img=d.querySelector('img[fetchpriority="high"]');if(img&&img.decode)img.decode().then(painted,painted);else painted()})()`
 
 /**
  * The document with its scripts deferred as above, or unchanged when it has no entry script of Vike's (an

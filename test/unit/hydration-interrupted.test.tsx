@@ -79,6 +79,8 @@ it('a first render still waiting for its catalogue when the next page is opened 
   }) as unknown as typeof fetch
 
   const hydration = onRenderClient(first)
+  // The first render has asked for its catalogue (in the task after Vike's, addendum 6) when the link is followed.
+  await eventually(() => expect(calls).toBe(1), 5_000)
   await onRenderClient(next)
   await eventually(() => expect(root.querySelector('[data-testid="new-page"]')).not.toBeNull(), 5_000)
   release()

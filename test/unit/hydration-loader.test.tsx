@@ -157,6 +157,62 @@ describe('the inline loader before hydration', () => {
     expect(taps).toBe(2)
   })
 
+  /** What the loader has added so far: the catalogue's fetch, module preloads, the entry script, in order. */
+  const added = () => [
+    ...fetches,
+    ...[...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href')),
+    ...[...document.body.querySelectorAll('script[src]')].map((s) => s.getAttribute('src')),
+  ]
+  const WHOLE = ['/i18n/nl.abc.json', '/assets/chunks/chunk-a.js', '/assets/chunks/chunk-b.js', '/assets/chunks/chunk-c.js', '/assets/entries/entry-client-routing.abc.js']
+  /** A served document with three module preloads, its loader run. */
+  function loadThree() {
+    const html = deferHydration(
+      `<!DOCTYPE html><html lang="nl"><head><link rel="preload" href="/i18n/nl.abc.json" as="fetch" crossorigin="anonymous" /></head><body><div id="root"><p>Hallo</p></div>` +
+        `<script src="/assets/entries/entry-client-routing.abc.js" type="module" async nonce="n"></script>` +
+        ['a', 'b', 'c'].map((c) => `<link rel="modulepreload" href="/assets/chunks/chunk-${c}.js" as="script" type="text/javascript">`).join('') +
+        `</body></html>`,
+    )
+    const doc = new DOMParser().parseFromString(html, 'text/html')
+    document.head.innerHTML = doc.head.innerHTML
+    document.body.innerHTML = doc.body.innerHTML
+    new Function([...document.body.querySelectorAll('script')].find((s) => !s.src)!.textContent!)()
+  }
+
+  it('after the paint it adds one element per task (addendum 6): the catalogue, each module preload, then the script', () => {
+    jest.useFakeTimers()
+    try {
+      loadThree()
+      const steps: number[] = []
+      let before = added().length
+      for (let n = 0; n < 20 && added().length < WHOLE.length; n++) {
+        jest.advanceTimersToNextTimer()
+        steps.push(added().length - before)
+        before = added().length
+      }
+      expect(added()).toEqual(WHOLE)
+      // Never two in one task: a frame, then five tasks of one element each.
+      expect(Math.max(...steps)).toBe(1)
+      expect(steps.filter((s) => s === 1)).toHaveLength(WHOLE.length)
+    } finally {
+      jest.useRealTimers()
+    }
+  })
+
+  it('a tap while they are being added adds the rest at once, each element once', () => {
+    jest.useFakeTimers()
+    try {
+      loadThree()
+      while (added().length < 2) jest.advanceTimersToNextTimer()
+      expect(added()).toEqual(WHOLE.slice(0, 2))
+      document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }))
+      expect(added()).toEqual(WHOLE)
+      jest.runAllTimers()
+      expect(added()).toEqual(WHOLE)
+    } finally {
+      jest.useRealTimers()
+    }
+  })
+
   it('the first pointerdown or key starts the loading before any click', () => {
     load(() => {}, () => {})
     expect(document.body.querySelector('script[src]')).toBeNull()
