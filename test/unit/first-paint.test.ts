@@ -77,7 +77,9 @@ describe('a visitor’s page fetches its JavaScript after the first paint', () =
     // After the prioritised photo is decoded, the next frame; at the latest after 3 s.
     expect(template![2]).toContain('img[fetchpriority="high"]')
     expect(template![2]).toContain('requestAnimationFrame')
-    expect(template![2]).toContain('setTimeout(go,3000)')
+    expect(template![2]).toContain('setTimeout(later,3000)')
+    // After the paint one element a task (addendum 6; what each task adds: test/unit/hydration-loader.test.tsx).
+    expect(template![2]).toContain('const later=()=>go(true)')
     // The catalogue is fetched into the HTTP cache rather than preloaded late.
     expect(template![2]).toContain("fetch(o.getAttribute('href'),{credentials:'same-origin'})")
     // The page's data stays where Vike's client reads it.
