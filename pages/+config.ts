@@ -11,5 +11,7 @@ export default {
     layout: { env: { server: true, client: true } },
     // The page's title: a translation key or a function of the pageContext.
     title: { env: { server: true, client: true } },
+    // 'intent': for a visitor without a session the page runs its JavaScript only once the visitor acts (decision 052).
+    hydration: { env: { server: true } },
   },
 } satisfies Config

@@ -53,6 +53,11 @@ declare global {
       layout?: LayoutName
       /** A translation key, or a function of the pageContext, for the document title. */
       title?: string | ((pageContext: PageContext) => string)
+      /**
+       * 'intent': served to a visitor without a session, the page is hydrated only when the visitor first acts
+       * (pointer, touch, key, wheel); until then it is its server-rendered HTML (decision 052). Default: after the paint.
+       */
+      hydration?: 'intent'
     }
   }
 }

@@ -8,8 +8,13 @@
 // when there is none, and the frame after that; at the latest after 3 s (a stalled photo does not hold hydration).
 // Members' pages are deferred the same way since addendum 3 (their first card photo competed with 29 script
 // chunks under Lighthouse's slow 4G); their live parts start a moment later and catch up on opening.
+// Since decision 052 a page whose config says `hydration: 'intent'` (the landing page and the landers), served to a
+// visitor without a session, is fetched after the paint the same way but runs (hydrates) only when the visitor
+// shows intent: the first pointer move, touch, key press or wheel turn. Reading it costs no script at all; what
+// works before (its links, the entry warning, a held tap replayed) is listed below.
 
 import { HYDRATED_EVENT } from '../shared/hydrated-event'
+import { openEntryWarning } from '../features/layout/entry-warning-dialog'
 
 /** The entry script Vike writes (its position HTML_END), with the nonce of the response's CSP. */
 const ENTRY = /<script src="\/assets\/[^"]+\.js" type="module" async(?: nonce="([^"]*)")?><\/script>((?:\s*<link rel="modulepreload" href="\/assets\/[^"]+" as="script" type="text\/javascript">)*)/
@@ -40,6 +45,9 @@ export const defersHydration = (member: boolean) => hydrationAfterPaint() && !(m
  * were one long task between the first paint and hydration (addendum 6). When the visitor acts first, the rest go at
  * once.
  * A page opened in a background tab paints nothing (and gets no animation frames): it goes at once.
+ * With data-on="intent" on the template (decision 052) the entry script is not added after the paint: the catalogue
+ * and the module preloads are (the browser fetches and compiles them, nothing runs), and the script follows the
+ * first pointerdown, pointermove, touchstart, keydown or wheel. A background tab fetches without running.
  *
  * Until the page has hydrated (HYDRATED_EVENT), nothing the visitor does is lost or sent natively (addendum 3):
  * - the first pointerdown, keydown or touchstart starts the loading at once;
@@ -52,34 +60,42 @@ export const defersHydration = (member: boolean) => hydrationAfterPaint() && !(m
  *   as a change (set around React's value tracker, then an input event; a select gets a change event, a checkbox a
  *   click), before the held actions are replayed in the next task, so a controlled form sends what was typed.
  * If the entry script fails to load, the holding stops (later clicks act natively).
+ * A button marked data-native works without React (the entry warning's confirm): its click is never held.
  */
-const LOADER = `(()=>{const d=document,t=d.getElementById('${HYDRATION_TEMPLATE_ID}');let q,over=false;const held=[],typed=new Map();\
+const LOADER = `(()=>{const d=document,t=d.getElementById('${HYDRATION_TEMPLATE_ID}'),intent=t.dataset.on==='intent';let q,over=false;const held=[],typed=new Map();\
 const stop=()=>{over=true;ls.forEach(([n,f,o])=>d.removeEventListener(n,f,o))};\
 const add=(o)=>{if(o.getAttribute('as')==='fetch'){fetch(o.getAttribute('href'),{credentials:'same-origin'}).catch(()=>{});return}const e=d.createElement(o.tagName.toLowerCase());for(const a of o.attributes)e.setAttribute(a.name,a.value);if(e.tagName==='SCRIPT')e.addEventListener('error',stop);(e.tagName==='SCRIPT'?d.body:d.head).appendChild(e)};\
-const go=(spread)=>{if(!q){const all=[...t.content.children];q=all.filter((o)=>o.tagName!=='SCRIPT').concat(all.filter((o)=>o.tagName==='SCRIPT'))}else if(spread===true)return;if(spread!==true){while(q.length)add(q.shift());return}const step=()=>{const o=q.shift();if(!o)return;add(o);setTimeout(step,0)};step()};\
+const go=(spread)=>{if(!q){const all=[...t.content.children];q=all.filter((o)=>o.tagName!=='SCRIPT').concat(all.filter((o)=>o.tagName==='SCRIPT'))}else if(spread===true)return;if(spread!==true){while(q.length)add(q.shift());return}const step=()=>{const o=q[0];if(!o||(intent&&o.tagName==='SCRIPT'))return;q.shift();add(o);setTimeout(step,0)};step()};\
 const hold=(el,e)=>{e.preventDefault();e.stopImmediatePropagation();if(!held.includes(el))held.push(el);go()};\
-const click=(e)=>{const el=e.target instanceof Element?e.target.closest('button,input[type=submit],input[type=image],input[type=button],input[type=reset],[role=button]'):null;if(el&&!el.disabled&&!el.closest('a[href]'))hold(el,e)};\
+const click=(e)=>{const el=e.target instanceof Element?e.target.closest('button,input[type=submit],input[type=image],input[type=button],input[type=reset],[role=button]'):null;if(el&&!el.disabled&&!el.closest('a[href],[data-native]'))hold(el,e)};\
 const submit=(e)=>{if(e.target instanceof HTMLFormElement)hold(e.target,e)};\
 const field=(e)=>{const el=e.target;if(el instanceof HTMLInputElement||el instanceof HTMLTextAreaElement||el instanceof HTMLSelectElement)typed.set(el,el.type==='checkbox'||el.type==='radio'?el.checked:el.value)};\
 const early=()=>go();const o={capture:true,passive:true},c={capture:true};\
-const ls=[['click',click,c],['submit',submit,c],['input',field,o],['change',field,o],['pointerdown',early,o],['keydown',early,o],['touchstart',early,o]];ls.forEach(([n,f,p])=>d.addEventListener(n,f,p));\
+const ls=[['click',click,c],['submit',submit,c],['input',field,o],['change',field,o],['pointerdown',early,o],['keydown',early,o],['touchstart',early,o]];if(intent)ls.push(['pointermove',early,o],['wheel',early,o]);ls.forEach(([n,f,p])=>d.addEventListener(n,f,p));\
 const give=(el,v)=>{if(!el.isConnected||el.type==='file')return;if(el instanceof HTMLSelectElement){el.value=v;el.dispatchEvent(new Event('change',{bubbles:true}));return}if(el.type==='checkbox'||el.type==='radio'){if(el.type==='radio'&&!v)return;el.checked=!v;el.click();return}el.value=v===''?' ':'';Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el),'value').set.call(el,v);el.dispatchEvent(new Event('input',{bubbles:true}))};\
 d.addEventListener('${HYDRATED_EVENT}',()=>{if(over)return;stop();typed.forEach((v,el)=>give(el,v));setTimeout(()=>held.forEach((el)=>{if(!el.isConnected)return;if(el instanceof HTMLFormElement)el.requestSubmit?el.requestSubmit():el.submit();else el.click()}),0)},{once:true});\
-if(d.visibilityState==='hidden')return go();const later=()=>go(true);const painted=()=>requestAnimationFrame(()=>setTimeout(later,0));setTimeout(later,3000);const img=d.querySelector('img[fetchpriority="high"]');if(img&&img.decode)img.decode().then(painted,painted);else painted()})()`
+if(d.visibilityState==='hidden')return intent?go(true):go();const later=()=>go(true);const painted=()=>requestAnimationFrame(()=>setTimeout(later,0));setTimeout(later,3000);const img=d.querySelector('img[fetchpriority="high"]');if(img&&img.decode)img.decode().then(painted,painted);else painted()})()`
+
+/**
+ * The inline script: the entry warning's dialog opens first (it is in the markup when it applies, closed: decision
+ * 052), so it is there at the first paint, then the loader. Built once, at module load.
+ */
+const SCRIPT = `(${openEntryWarning.toString()})(document.querySelector('dialog[data-entry-warning]'));${LOADER}`
 
 /**
  * The document with its scripts deferred as above, or unchanged when it has no entry script of Vike's (an
  * HTML-only page, the fallback error page).
  */
-export function deferHydration(html: string): string {
+export function deferHydration(html: string, opts: { untilIntent?: boolean } = {}): string {
   const entry = ENTRY.exec(html)
   if (!entry) return html
   const nonce = entry[1]
+  const on = opts.untilIntent ? ' data-on="intent"' : ''
   // Both spots are read from the one document and cut out in one concatenation: a replace and a second search
   // would each copy the whole page again (a member search is 68 KB, two bytes a character with one "▾" in it).
   const catalogue = CATALOGUE.exec(html)
   const moved = (catalogue ? catalogue[0].trim() : '') + entry[0].replace(/\s*\n\s*/g, '')
-  const loader = `<template id="${HYDRATION_TEMPLATE_ID}">${moved}</template><script${nonce !== undefined ? ` nonce="${nonce}"` : ''}>${LOADER}</script>`
+  const loader = `<template id="${HYDRATION_TEMPLATE_ID}"${on}>${moved}</template><script${nonce !== undefined ? ` nonce="${nonce}"` : ''}>${SCRIPT}</script>`
   const end = entry.index + entry[0].length
   if (!catalogue) return html.slice(0, entry.index) + loader + html.slice(end)
   const cut = catalogue.index + catalogue[0].length

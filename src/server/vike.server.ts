@@ -117,7 +117,9 @@ export function vikePages(opts: { dev: boolean; root?: string }) {
           const isHtml = res.headers.some(([name, value]) => name.toLowerCase() === 'content-type' && value.startsWith('text/html'))
           const statusCode = res.statusCode === 200 && typeof asked === 'number' && isHtml ? asked : res.statusCode
           // A page paints before its JavaScript is fetched (deferred-hydration.server.ts, decision 041 addenda 2 and 3).
-          const body = isHtml && defersHydration(Boolean(req.ctx.account)) ? deferHydration(res.body) : res.body
+          // A visitor's landing page or lander runs its JavaScript once the visitor acts (decision 052).
+          const untilIntent = !req.ctx.account && pageContext.config?.hydration === 'intent'
+          const body = isHtml && defersHydration(Boolean(req.ctx.account)) ? deferHydration(res.body, { untilIntent }) : res.body
           return { statusCode, headers: res.headers, body, pageId: pageContext.pageId }
         },
       })

@@ -147,17 +147,38 @@ export function useModalDialog(onDismiss: (() => void) | undefined, initialFocus
 /** An accessible modal dialog: focus is kept inside while it is open and goes back where it was when it closes. */
 export function Modal({ title, children, onDismiss, onClose, closeLabel = 'Close', width }: ModalProps) {
   const cardRef = useRef<HTMLDivElement>(null)
-  const titleId = useId()
   const dialogRef = useModalDialog(onDismiss, cardRef)
-
   return (
-    <Layer
-      ref={dialogRef}
-      aria-labelledby={titleId}
-      aria-modal="true"
-      onClick={(e) => e.target === e.currentTarget && onDismiss?.()}
-    >
-      <Card ref={cardRef} tabIndex={-1} style={{ maxWidth: width }}>
+    <ModalMarkup title={title} dialogRef={dialogRef} cardRef={cardRef} onDismiss={onDismiss} onClose={onClose} closeLabel={closeLabel} width={width}>
+      {children}
+    </ModalMarkup>
+  )
+}
+
+/**
+ * The markup of a modal dialog (the layer and its card), opened by whoever holds `dialogRef`: Modal's hook, or a
+ * dialog that must open before the page's JavaScript runs (the entry warning, src/features/layout/entry-warning.tsx).
+ * The card carries data-modal-card, so such an opener can give it the focus.
+ */
+export function ModalMarkup({
+  title,
+  children,
+  onDismiss,
+  onClose,
+  closeLabel = 'Close',
+  width,
+  dialogRef,
+  cardRef,
+  dialogProps,
+}: ModalProps & {
+  dialogRef: RefObject<HTMLDialogElement | null>
+  cardRef?: RefObject<HTMLDivElement | null>
+  dialogProps?: Record<`data-${string}`, string | boolean> & { suppressHydrationWarning?: boolean }
+}) {
+  const titleId = useId()
+  return (
+    <Layer ref={dialogRef} aria-labelledby={titleId} aria-modal="true" onClick={(e) => e.target === e.currentTarget && onDismiss?.()} {...dialogProps}>
+      <Card ref={cardRef} tabIndex={-1} style={{ maxWidth: width }} data-modal-card="">
         {onClose && (
           <CloseButton type="button" aria-label={closeLabel} onClick={onClose} data-testid="modal-close">
             ×

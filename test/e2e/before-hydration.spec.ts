@@ -144,7 +144,7 @@ test("a member's search paints before its scripts; after hydration a message sen
   const release = await holdScripts(b.page)
   const html = await (await b.page.goto(siteUrl('euroflirt', '/members'), { waitUntil: 'domcontentloaded' }))!.text()
   // The member's page as served: its scripts wait in the template; the first card photo is preloaded from the head.
-  expect(html.replace(/<template id="hydration-scripts">[\s\S]*?<\/template>/, '')).not.toMatch(/<script[^>]*\ssrc=|rel="modulepreload"/)
+  expect(html.replace(/<template id="hydration-scripts"[^>]*>[\s\S]*?<\/template>/, '')).not.toMatch(/<script[^>]*\ssrc=|rel="modulepreload"/)
   expect(html).toMatch(/<link rel="preload" as="image"[^>]*fetchpriority="high"/)
   await expect(b.page.getByTestId('results')).toBeVisible()
   const unread = b.page.getByTestId('nav-messages')
@@ -159,4 +159,32 @@ test("a member's search paints before its scripts; after hydration a message sen
   expect(problems).toEqual([])
   await a.context.close()
   await b.context.close()
+})
+
+test("a visitor's landing page runs no script until they act: the entry warning is there at the first paint and its confirm works without JavaScript; a member's landing page hydrates by itself", async ({ page, browser }, info) => {
+  const problems = watchConsole(page)
+  const requests = recordRequests(page)
+  await page.goto(siteUrl('datingstad', '/'))
+  // The warning is open (modal: the page behind it is inert) while no script of the build has been requested to run.
+  const dialog = page.getByRole('dialog', { name: 'Alleen voor volwassenen' })
+  await expect(dialog).toBeVisible()
+  await expect(page.locator('head link[rel="modulepreload"]').first()).toBeAttached()
+  await page.waitForTimeout(1000)
+  expect(await page.evaluate(() => ({ scripts: document.querySelectorAll('body > script[src]').length, hydrated: document.documentElement.dataset.hydrated ?? null }))).toEqual({ scripts: 0, hydrated: null })
+  // Confirming closes it and remembers it, before any hydration (the tap starts the loading, not the closing).
+  await page.getByTestId('entry-confirm').click()
+  await expect(dialog).toBeHidden()
+  expect(await page.evaluate(() => window.localStorage.getItem('site-entry-warning'))).not.toBeNull()
+  await hydrated(page)
+  // Once: not again on the next page.
+  await page.goto(siteUrl('datingstad', '/landers/gallery/milf-amsterdam'))
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  expect(requests.filter((r) => r.url().includes('/assets/') && r.url().endsWith('.js')).length).toBeGreaterThan(0)
+  expect(problems).toEqual([])
+
+  const member = await demoMember(browser, info, 'euroflirt', 'free@euroflirt.demo', 'demo-free-123')
+  await member.page.goto(siteUrl('euroflirt', '/'))
+  // No act at all: the member's page hydrates after its paint as every other page does.
+  await member.page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  await member.context.close()
 })

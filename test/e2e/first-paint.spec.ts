@@ -1,6 +1,7 @@
 // The largest paint of a visitor's page waits for nothing it does not need (decision 041, addendum 2): the lander's
 // lead photo is preloaded from the head with its own srcset and sizes and is never lazy, nothing above the fold is
-// lazy, and the page's JavaScript is requested only after that photo has arrived (then the page hydrates as before).
+// lazy, and the page's JavaScript is requested only after that photo has arrived; it runs (the page hydrates) when
+// the visitor first acts (decision 052).
 import { expect, test, type Page } from '@playwright/test'
 import { entryWarningConfirmed, hydrated, siteUrl, watchConsole } from './helpers'
 
@@ -13,6 +14,16 @@ const aboveTheFold = (page: Page) =>
       .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
       .map((img) => ({ alt: img.alt, loading: img.getAttribute('loading') })),
   )
+
+/**
+ * A visitor's landing page or lander after its paint (decision 052): the module preloads are in the head, and a
+ * second later still no entry script and no hydration, until the visitor's first act (hydrated() presses a key).
+ */
+async function nothingRunsUntilTheVisitorActs(page: Page) {
+  await expect(page.locator('head link[rel="modulepreload"]').first()).toBeAttached()
+  await page.waitForTimeout(1000)
+  expect(await page.evaluate(() => ({ script: document.querySelector('body > script[src]') !== null, hydrated: document.documentElement.dataset.hydrated ?? null }))).toEqual({ script: false, hydrated: null })
+}
 
 for (const tenant of ['datingstad', 'rijpedates']) {
   test(`${tenant}: the lander's lead photo is preloaded from the head, nothing above the fold is lazy, the scripts come after it`, async ({ page }, info) => {
@@ -27,14 +38,16 @@ for (const tenant of ['datingstad', 'rijpedates']) {
     })
     // The document as served: no script, module preload or catalogue preload outside the inert template.
     const html = await (await page.goto(siteUrl(tenant, LANDER)))!.text()
-    const outside = html.replace(/<template id="hydration-scripts">[\s\S]*?<\/template>/, '')
+    const outside = html.replace(/<template id="hydration-scripts"[^>]*>[\s\S]*?<\/template>/, '')
     expect(outside).not.toMatch(/<script[^>]*\ssrc=/)
     expect(outside).not.toMatch(/rel="modulepreload"/)
-    expect(html).toMatch(/<template id="hydration-scripts">[^]*<script src="\/assets\/[^"]+" type="module"/)
+    expect(html).toMatch(/<template id="hydration-scripts" data-on="intent">[^]*<script src="\/assets\/[^"]+" type="module"/)
 
-    await hydrated(page)
     const lead = page.getByTestId('lander-member').first().locator('img')
     await expect(lead).toHaveJSProperty('complete', true)
+    // After the paint the modules are fetched, but nothing runs until the visitor acts (decision 052).
+    await nothingRunsUntilTheVisitorActs(page)
+    await hydrated(page)
     // The head's preload is the lead photo's: the same srcset and sizes (the browser fetches one file for both).
     const preload = page.locator('head link[rel="preload"][as="image"]')
     await expect(preload).toHaveCount(1)
@@ -68,11 +81,11 @@ test('the landing page: no image above the fold is lazy, and it hydrates with it
   const problems = watchConsole(page)
   await entryWarningConfirmed(page)
   const html = await (await page.goto(siteUrl('datingstad', '/')))!.text()
-  expect(html.replace(/<template id="hydration-scripts">[\s\S]*?<\/template>/, '')).not.toMatch(/<script[^>]*\ssrc=|rel="modulepreload"|\/i18n\//)
+  expect(html.replace(/<template id="hydration-scripts"[^>]*>[\s\S]*?<\/template>/, '')).not.toMatch(/<script[^>]*\ssrc=|rel="modulepreload"|\/i18n\//)
+  // The loader added the module preloads to the head and fetched the catalogue; nothing runs before the visitor acts.
+  await nothingRunsUntilTheVisitorActs(page)
   await hydrated(page)
   expect((await aboveTheFold(page)).filter((img) => img.loading === 'lazy')).toEqual([])
-  // The loader added the module preloads to the head and fetched the catalogue.
-  await expect(page.locator('head link[rel="modulepreload"]').first()).toBeAttached()
   expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/i18n\/nl\.[^/]+\.json$/.test(e.name)))).toBe(true)
   expect(problems).toEqual([])
 })

@@ -17,6 +17,9 @@ export function watchConsole(page: Page): string[] {
 
 /** Waits until React has hydrated the page (before that, links act as plain links). */
 export async function hydrated(page: Page) {
+  // A visitor's landing page or lander runs its JavaScript once the visitor acts (decision 052): a press of Shift,
+  // which nothing on any page answers, is that act here, as a pointer move or a touch is for a person.
+  await page.keyboard.press('Shift')
   // After a client navigation, also the new page committed (the address changes before it renders).
   await page.locator('html[data-hydrated="true"]:not([data-navigating])').waitFor({ state: 'attached' })
 }

@@ -165,12 +165,13 @@ describe('the inline loader before hydration', () => {
   ]
   const WHOLE = ['/i18n/nl.abc.json', '/assets/chunks/chunk-a.js', '/assets/chunks/chunk-b.js', '/assets/chunks/chunk-c.js', '/assets/entries/entry-client-routing.abc.js']
   /** A served document with three module preloads, its loader run. */
-  function loadThree() {
+  function loadThree(opts: { untilIntent?: boolean } = {}) {
     const html = deferHydration(
       `<!DOCTYPE html><html lang="nl"><head><link rel="preload" href="/i18n/nl.abc.json" as="fetch" crossorigin="anonymous" /></head><body><div id="root"><p>Hallo</p></div>` +
         `<script src="/assets/entries/entry-client-routing.abc.js" type="module" async nonce="n"></script>` +
         ['a', 'b', 'c'].map((c) => `<link rel="modulepreload" href="/assets/chunks/chunk-${c}.js" as="script" type="text/javascript">`).join('') +
         `</body></html>`,
+      opts,
     )
     const doc = new DOMParser().parseFromString(html, 'text/html')
     document.head.innerHTML = doc.head.innerHTML
@@ -219,5 +220,46 @@ describe('the inline loader before hydration', () => {
     document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }))
     expect(document.body.querySelector('script[src]')).not.toBeNull()
     expect(document.getElementById(HYDRATION_TEMPLATE_ID)).not.toBeNull()
+  })
+
+  it('a page hydrated on intent (decision 052) fetches its modules after the paint but runs nothing until the visitor acts', () => {
+    jest.useFakeTimers()
+    try {
+      loadThree({ untilIntent: true })
+      jest.runAllTimers()
+      // Everything but the entry script, and no more timers waiting: the page stays its HTML.
+      expect(added()).toEqual(WHOLE.slice(0, -1))
+      expect(jest.getTimerCount()).toBe(0)
+      // The first pointer move is enough.
+      document.body.dispatchEvent(new Event('pointermove', { bubbles: true }))
+      expect(added()).toEqual(WHOLE)
+    } finally {
+      jest.useRealTimers()
+    }
+  })
+
+  it('a page hydrated on intent runs at the first touch, key or wheel too, even before its paint', () => {
+    for (const event of ['touchstart', 'keydown', 'wheel', 'pointerdown']) {
+      loadThree({ untilIntent: true })
+      expect(added()).toEqual([])
+      document.body.dispatchEvent(new Event(event, { bubbles: true }))
+      expect(added()).toEqual(WHOLE)
+      fetches.length = 0
+      document.body.innerHTML = ''
+      document.head.innerHTML = ''
+    }
+  })
+
+  it('never holds the click of a button marked data-native (the entry warning works before hydration)', () => {
+    load(() => {}, () => {})
+    const button = document.createElement('button')
+    button.setAttribute('data-native', '')
+    let heard = 0
+    button.addEventListener('click', () => heard++)
+    document.body.appendChild(button)
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true })
+    button.dispatchEvent(click)
+    expect(click.defaultPrevented).toBe(false)
+    expect(heard).toBe(1)
   })
 })

@@ -3,7 +3,7 @@ import { ThemeProvider } from '@emotion/react'
 import { Badge, badgeText } from '../../src/ui/badge'
 import { titleWithPrefix, createSessionStore, refreshUser } from '../../src/shared/session/session-store'
 import { subscribe } from 'valtio'
-import { entryWarningCountry, shouldShowEntryWarning } from '../../src/features/layout/entry-warning'
+import { entryWarningApplies, entryWarningCountry } from '../../src/features/layout/entry-warning'
 import { buildTheme } from '../../themes/build-theme'
 import { needsActivationReminder } from '../../src/features/accounts/activation-reminder'
 import type { PresentedUser } from '../../src/shared/contracts'
@@ -45,14 +45,12 @@ describe('badges and the title prefix', () => {
 })
 
 describe('the site-entry warning rules', () => {
-  const base = { enabled: true, loggedIn: false, standalone: false, dismissedAt: null, country: 'NL', countries: ['NL', 'DE'] }
-  it('shows once, for configured countries, to logged-out visitors in a browser tab', () => {
-    expect(shouldShowEntryWarning(base)).toBe(true)
-    expect(shouldShowEntryWarning({ ...base, dismissedAt: '2026-01-01T00:00:00Z' })).toBe(false)
-    expect(shouldShowEntryWarning({ ...base, loggedIn: true })).toBe(false)
-    expect(shouldShowEntryWarning({ ...base, standalone: true })).toBe(false)
-    expect(shouldShowEntryWarning({ ...base, enabled: false })).toBe(false)
-    expect(shouldShowEntryWarning({ ...base, country: 'BE' })).toBe(false)
+  const base = { enabled: true, loggedIn: false, country: 'NL', countries: ['NL', 'DE'] }
+  it('applies, on the server, to logged-out visitors of configured countries when enabled (the browser decides the rest)', () => {
+    expect(entryWarningApplies(base)).toBe(true)
+    expect(entryWarningApplies({ ...base, loggedIn: true })).toBe(false)
+    expect(entryWarningApplies({ ...base, enabled: false })).toBe(false)
+    expect(entryWarningApplies({ ...base, country: 'BE' })).toBe(false)
   })
   it('decides the fixed NL and DE warning by where the visitor is, the tenant list by the selected country', () => {
     // A Dutch visitor of a brand serving only Denmark: the site selects Denmark for them.

@@ -1,16 +1,19 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from '../../shared/use-translation'
 import { usePageContext } from '../../../renderer/page-context'
 import { useSession } from '../../shared/session/session-context'
-import { Modal } from '../../ui/modal'
+import { ModalMarkup } from '../../ui/modal'
 import { Button, ButtonLink } from '../../ui/button'
-import { isStandalone } from '../../shared/display-mode'
+import { openEntryWarning } from './entry-warning-dialog'
 
-export const ENTRY_WARNING_KEY = 'site-entry-warning'
+export { ENTRY_WARNING_KEY } from './entry-warning-dialog'
 
-/** SPEC.md section 2: shown once; not in an installed app; not when logged in; only when enabled and for the given countries. */
-export function shouldShowEntryWarning(opts: { enabled: boolean; loggedIn: boolean; standalone: boolean; dismissedAt: string | null; country: string; countries: readonly string[] }) {
-  return opts.enabled && !opts.loggedIn && !opts.standalone && !opts.dismissedAt && opts.countries.includes(opts.country)
+/**
+ * SPEC.md section 2, what the server knows: only when enabled, not when logged in, only for the given countries. The
+ * browser decides the rest (shown once, not in an installed app, not in a frame: ./entry-warning-dialog.ts).
+ */
+export function entryWarningApplies(opts: { enabled: boolean; loggedIn: boolean; country: string; countries: readonly string[] }) {
+  return opts.enabled && !opts.loggedIn && opts.countries.includes(opts.country)
 }
 
 /**
@@ -23,46 +26,36 @@ export function entryWarningCountry(settings: { geoip_country: string | null; ge
   return byVisitorCountry ? settings.geoip_country || settings.geoip_selected_country : settings.geoip_selected_country
 }
 
+/**
+ * The warning's dialog is in the page's markup wherever it applies, closed; it opens in the browser before the
+ * page's JavaScript has loaded (the inline loader runs openEntryWarning on it), or, after a client navigation, from
+ * this component's effect. Its confirm button works without React (data-native: the loader never holds its click).
+ */
 export function EntryWarning({ countries, byVisitorCountry = false }: { countries: readonly string[]; byVisitorCountry?: boolean }) {
   const { t } = useTranslation()
   const { tenant } = usePageContext()
   const { user } = useSession()
-  const [show, setShow] = useState(false)
+  const dialogRef = useRef<HTMLDialogElement>(null)
   const s = tenant.settings
+  const applies = entryWarningApplies({ enabled: s.enable_site_entry_popup, loggedIn: Boolean(user), country: entryWarningCountry(s, byVisitorCountry), countries })
 
-  // Decided after hydration: it depends on this browser's storage and display mode.
   useEffect(() => {
-    // A lander previewed in the marketers' gallery (only the network's own sites may frame one, decision 029): no
-    // warning, and no storage read (a cross-site frame may be refused storage).
-    if (window.self !== window.top) return setShow(false)
-    setShow(
-      shouldShowEntryWarning({
-        enabled: s.enable_site_entry_popup,
-        loggedIn: Boolean(user),
-        standalone: isStandalone(),
-        dismissedAt: window.localStorage.getItem(ENTRY_WARNING_KEY),
-        country: entryWarningCountry(s, byVisitorCountry),
-        countries,
-      }),
-    )
-  }, [s, user, countries, byVisitorCountry])
+    if (applies) openEntryWarning(dialogRef.current)
+  }, [applies])
 
-  if (!show) return null
-  const close = () => {
-    window.localStorage.setItem(ENTRY_WARNING_KEY, new Date().toISOString())
-    setShow(false)
-  }
+  if (!applies) return null
   return (
-    <Modal title={t('entry_warning.title')}>
+    // The browser opens it (the open attribute and data-wired are set before hydration): not a mismatch.
+    <ModalMarkup title={t('entry_warning.title')} dialogRef={dialogRef} dialogProps={{ 'data-entry-warning': true, suppressHydrationWarning: true }}>
       <p>{t('entry_warning.body', { site: s.name })}</p>
       <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', marginTop: 20 }}>
-        <Button onClick={close} data-testid="entry-confirm">
+        <Button data-testid="entry-confirm" data-entry-confirm="" data-native="">
           {t('entry_warning.confirm')}
         </Button>
         <ButtonLink variant="ghost" href="https://www.google.com/">
           {t('entry_warning.leave')}
         </ButtonLink>
       </div>
-    </Modal>
+    </ModalMarkup>
   )
 }
