@@ -28,6 +28,8 @@ export function openEntryWarning(dialog: HTMLDialogElement | null): void {
     return
   }
   let confirmed = false
+  // The twin of openModal in src/ui/modal.tsx, written out here because this function's source goes into the page
+  // alone (see the top of this file): keep the two alike.
   const show = () => {
     if (typeof dialog.showModal === 'function') {
       try {
