@@ -554,6 +554,19 @@ function httpResponseBodyGetter() {
 }
 `,
   },
+  {
+    // PGlite's answers are parsed on the thread that serves requests (src/db/pglite-thread.server.ts, decision 049):
+    // its protocol reader read every text field of every row by copying its bytes into an ArrayBuffer of its own
+    // (\`buffer.slice\`) and decoding the copy. A member search's rows are some 400 fields: 400 ArrayBuffers a request,
+    // each a separate allocation the garbage collector tracks, the serving thread's most expensive function on PGlite.
+    // Patched: the field is decoded from a view of the answer's bytes, the same bytes and the same text; \`bytes()\`,
+    // which other messages use, still copies. PGlite is pinned exactly in package.json, as the file is a bundler chunk.
+    name: 'pglite protocol reader: text fields decoded in place, not copied first',
+    pkg: '@electric-sql/pglite',
+    file: 'dist/chunk-Y6PULSM7.js',
+    from: 'string(t){return r(this,le).decode(this.bytes(t))}',
+    to: 'string(t){/* patched by scripts/patch-dependencies.mjs: decoded in place */let n=r(this,w);return d(this,w,n+t),r(this,le).decode(new Uint8Array(r(this,x).buffer,n,t))}',
+  },
 ]
 
 // --check: only verify that every patch is applied (CI, tests); nothing is written.
@@ -578,8 +591,8 @@ for (const patch of PATCHES) {
   fs.writeFileSync(file, edits.reduce((s, e) => s.replace(e.from, () => e.to), source))
   console.log(`[patch-dependencies] ${patch.name}`)
 }
-// A patch that does not apply fails the install (and CI): vike is pinned exactly in package.json, so this only
-// happens when someone upgrades it, and then the patches must be redone against the new version.
+// A patch that does not apply fails the install (and CI): vike and PGlite are pinned exactly in package.json, so this
+// only happens when someone upgrades one, and then the patches must be redone against the new version.
 if (failures.length) {
   for (const f of failures) console.error(`[patch-dependencies] ${f}`)
   console.error('[patch-dependencies] redo these patches in scripts/patch-dependencies.mjs for the installed versions (docs/decisions/014-ssr-performance.md)')

@@ -7,7 +7,7 @@ import path from 'node:path'
 
 const script = path.resolve(__dirname, '../../scripts/patch-dependencies.mjs')
 /** The patched files, as node_modules/<package>/<file>. */
-const FILES = ['vike/dist/utils/catchInfiniteLoop.js', 'vike/dist/utils/objectAssign.js', 'vike/dist/shared-server-client/route/resolveRouteString.js', '@brillout/json-serializer/dist/stringify.js', 'vike/dist/server/runtime/renderPageServer/html/injectAssets/injectHtmlTags.js', 'vike/dist/server/runtime/renderPageServer/getPageAssets.js', 'vike/dist/server/runtime/renderPageServer/html/injectAssets/getHtmlTags.js', 'vike/dist/server/runtime/asyncHook.js', 'vike/dist/server/runtime/renderPageServer/html/serializeContext.js', 'vike/dist/shared-server-client/getPageContextPublicShared.js', 'vike/dist/shared-server-client/page-configs/resolveVikeConfigPublic.js', 'vike/dist/shared-server-client/getPageContextUrlComputed.js', 'vike/dist/server/runtime/renderPageServer/createHttpResponse.js']
+const FILES = ['vike/dist/utils/catchInfiniteLoop.js', 'vike/dist/utils/objectAssign.js', 'vike/dist/shared-server-client/route/resolveRouteString.js', '@brillout/json-serializer/dist/stringify.js', 'vike/dist/server/runtime/renderPageServer/html/injectAssets/injectHtmlTags.js', 'vike/dist/server/runtime/renderPageServer/getPageAssets.js', 'vike/dist/server/runtime/renderPageServer/html/injectAssets/getHtmlTags.js', 'vike/dist/server/runtime/asyncHook.js', 'vike/dist/server/runtime/renderPageServer/html/serializeContext.js', 'vike/dist/shared-server-client/getPageContextPublicShared.js', 'vike/dist/shared-server-client/page-configs/resolveVikeConfigPublic.js', 'vike/dist/shared-server-client/getPageContextUrlComputed.js', 'vike/dist/server/runtime/renderPageServer/createHttpResponse.js', '@electric-sql/pglite/dist/chunk-Y6PULSM7.js']
 
 function run(cwd: string, ...args: string[]) {
   const res = spawnSync(process.execPath, [script, ...args], { cwd, encoding: 'utf8' })
@@ -61,6 +61,59 @@ describe('scripts/patch-dependencies.mjs', () => {
     const pkg = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8'))
     const installed = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../node_modules/vike/package.json'), 'utf8'))
     expect(pkg.dependencies.vike).toBe(installed.version)
+  })
+
+  it('pins PGlite exactly (its patched file is a bundler chunk named by its hash)', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8'))
+    const installed = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../node_modules/@electric-sql/pglite/package.json'), 'utf8'))
+    expect(pkg.dependencies['@electric-sql/pglite']).toBe(installed.version)
+  })
+
+  it('pglite reader: rows read as before (multi-byte text, empty, null, answers split anywhere), no copy per field', () => {
+    // Run in Node itself (the package is an ES module): data rows through PGlite's protocol parser, whole and split
+    // at every byte (the parser then joins the pieces in a buffer of its own, at an offset), counting ArrayBuffer copies.
+    const script = `
+      import { protocol } from '@electric-sql/pglite'
+      const fields = ['18–99 jaar', 'Zoë uit Den Haag 😀', '', null, 'a'.repeat(300), 'Ünïcödé ✓']
+      const row = (values) => {
+        const parts = values.map((v) => {
+          if (v === null) return Buffer.from([0xff, 0xff, 0xff, 0xff])
+          const bytes = Buffer.from(v, 'utf8')
+          const len = Buffer.alloc(4)
+          len.writeInt32BE(bytes.length)
+          return Buffer.concat([len, bytes])
+        })
+        const body = Buffer.concat([Buffer.from([values.length >> 8, values.length & 255]), ...parts])
+        const head = Buffer.alloc(5)
+        head[0] = 0x44
+        head.writeInt32BE(body.length + 4, 1)
+        return Buffer.concat([head, body])
+      }
+      const answer = new Uint8Array(Buffer.concat([row(fields), row(['x', null]), row(fields)]))
+      const slice = ArrayBuffer.prototype.slice
+      let copies = 0
+      ArrayBuffer.prototype.slice = function (...args) { copies++; return slice.apply(this, args) }
+      const read = (chunks) => {
+        const parser = new protocol.Parser()
+        const rows = []
+        for (const c of chunks) parser.parse(c, (msg) => rows.push(msg.fields))
+        return rows
+      }
+      copies = 0
+      const whole = read([answer])
+      const wholeCopies = copies
+      const splits = []
+      for (let at = 1; at < answer.length; at++) splits.push(JSON.stringify(read([answer.slice(0, at), answer.slice(at)])))
+      console.log(JSON.stringify({ whole, wholeCopies, splitsSame: splits.every((s) => s === JSON.stringify(whole)) }))
+    `
+    const res = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.resolve(__dirname, '../..'), encoding: 'utf8' })
+    expect(res.stderr).toBe('')
+    const out = JSON.parse(res.stdout) as { whole: (string | null)[][]; wholeCopies: number; splitsSame: boolean }
+    const fields = ['18–99 jaar', 'Zoë uit Den Haag 😀', '', null, 'a'.repeat(300), 'Ünïcödé ✓']
+    expect(out.whole).toEqual([fields, ['x', null], fields])
+    expect(out.splitsSame).toBe(true)
+    // One copy of the answer as it arrives (the parser's own), none per field (unpatched: one per text field, 13).
+    expect(out.wholeCopies).toBe(1)
   })
 
   it('json-serializer: plain JSON is written by JSON.stringify alone, the same text as before; anything else as before', () => {
