@@ -317,20 +317,21 @@ async function getPageAssetsComputed(pageContext, clientDependencies, clientEntr
     // (renderer/one-byte.ts); the page context vike serializes into the document carries the page's data and the
     // tenant, whose texts may hold such characters ("ą", "’", an emoji in a member's name).
     // Patched: characters above U+00FF in the serialized page and global context are written as JSON \u escapes (the
-    // same values for JSON.parse), and the text is made one byte a character.
-    name: 'vike serializeContext: the serialized page context one byte a character',
+    // same values for JSON.parse), and the text is made one byte a character. So are those above U+007F ("Fryslân"):
+    // the document stays ASCII, whose UTF-8 encoding before compression is V8's fast path (nineteenth addendum).
+    name: 'vike serializeContext: the serialized page context in ASCII',
     pkg: 'vike',
     file: 'dist/server/runtime/renderPageServer/html/serializeContext.js',
     from: `function serializeValue(value, isHtmlJsonScript, varName) {
     return stringify(value, {
 `,
-    to: `// Patched by scripts/patch-dependencies.mjs: characters above U+00FF as \\u escapes, the text one byte a character.
-const WIDE_CHARACTER = /[\\u0100-\\uffff]/;
+    to: `// Patched by scripts/patch-dependencies.mjs: characters above U+007F as \\u escapes, the text ASCII.
+const NON_ASCII = /[\\u0080-\\uffff]/;
 function serializeValue(value, isHtmlJsonScript, varName) {
     const serialized = serializeValueUnpatched(value, isHtmlJsonScript, varName);
-    if (!WIDE_CHARACTER.test(serialized))
+    if (!NON_ASCII.test(serialized))
         return serialized;
-    const escaped = serialized.replace(/[\\u0100-\\uffff]/g, (c) => '\\\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+    const escaped = serialized.replace(/[\\u0080-\\uffff]/g, (c) => '\\\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
     return Buffer.from(escaped, 'latin1').toString('latin1');
 }
 function serializeValueUnpatched(value, isHtmlJsonScript, varName) {
@@ -566,6 +567,121 @@ function httpResponseBodyGetter() {
     file: 'dist/chunk-Y6PULSM7.js',
     from: 'string(t){return r(this,le).decode(this.bytes(t))}',
     to: 'string(t){/* patched by scripts/patch-dependencies.mjs: decoded in place */let n=r(this,w);return d(this,w,n+t),r(this,le).decode(new Uint8Array(r(this,x).buffer,n,t))}',
+  },
+  {
+    // A page's markup in ASCII (decision 042, nineteenth addendum). React writes text and attribute values through
+    // escapeTextForBrowser. One character above U+00FF in any of them (the en dash of "18–99 jaar", the menu's ▾,
+    // "Laden…", a member's name) made the whole rendered string two bytes a character, which renderer/one-byte.ts then
+    // rewrote whole (fifteenth addendum); and one above U+007F (the footer's ©, "·", "Fryslân") sent the document's
+    // UTF-8 encoding, before its compression, down V8's slow path: 100-130 µs for the member search's 58 KB on a
+    // 2-CPU EPYC, against 20 µs for ASCII.
+    // Patched: such a character is written as a numeric character reference where it occurs (a surrogate pair as its
+    // one code point), as one-byte.ts writes it, and text that had one above U+00FF is copied one byte a character; the
+    // browser reads the same text. escapeTextForBrowser serves only places where references are read (text, attribute
+    // values, <title>, <textarea>, <option>): script and style contents have escapers of their own. The production
+    // build only: development (and jest) renders the characters themselves, one-byte.ts rewriting those above U+00FF.
+    name: 'react-dom server: characters above U+007F as character references where React escapes text',
+    pkg: 'react-dom',
+    file: 'cjs/react-dom-server-legacy.node.production.js',
+    from: `  matchHtmlRegExp = /["'&<>]/;
+function escapeTextForBrowser(text) {
+  if (
+    "boolean" === typeof text ||
+    "number" === typeof text ||
+    "bigint" === typeof text
+  )
+    return "" + text;
+  text = "" + text;
+  var match = matchHtmlRegExp.exec(text);
+  if (match) {
+    var html = "",
+      index,
+      lastIndex = 0;
+    for (index = match.index; index < text.length; index++) {
+      switch (text.charCodeAt(index)) {
+        case 34:
+          match = "&quot;";
+          break;
+        case 38:
+          match = "&amp;";
+          break;
+        case 39:
+          match = "&#x27;";
+          break;
+        case 60:
+          match = "&lt;";
+          break;
+        case 62:
+          match = "&gt;";
+          break;
+        default:
+          continue;
+      }
+      lastIndex !== index && (html += text.slice(lastIndex, index));
+      lastIndex = index + 1;
+      html += match;
+    }
+    text = lastIndex !== index ? html + text.slice(lastIndex, index) : html;
+  }
+  return text;
+}
+`,
+    to: `  matchHtmlRegExp = /["'&<>\\u0080-\\uffff]/;
+// Patched by scripts/patch-dependencies.mjs: characters above U+007F as numeric character references, the result one
+// byte a character.
+function escapeTextForBrowser(text) {
+  if (
+    "boolean" === typeof text ||
+    "number" === typeof text ||
+    "bigint" === typeof text
+  )
+    return "" + text;
+  text = "" + text;
+  var match = matchHtmlRegExp.exec(text);
+  if (match) {
+    var html = "",
+      index,
+      lastIndex = 0,
+      wide = !1,
+      code;
+    for (index = match.index; index < text.length; index++) {
+      switch ((code = text.charCodeAt(index))) {
+        case 34:
+          match = "&quot;";
+          break;
+        case 38:
+          match = "&amp;";
+          break;
+        case 39:
+          match = "&#x27;";
+          break;
+        case 60:
+          match = "&lt;";
+          break;
+        case 62:
+          match = "&gt;";
+          break;
+        default:
+          if (128 > code) continue;
+          255 < code && (wide = !0);
+          code = text.codePointAt(index);
+          match = "&#" + code + ";";
+          lastIndex !== index && (html += text.slice(lastIndex, index));
+          65535 < code && index++;
+          lastIndex = index + 1;
+          html += match;
+          continue;
+      }
+      lastIndex !== index && (html += text.slice(lastIndex, index));
+      lastIndex = index + 1;
+      html += match;
+    }
+    text = lastIndex !== index ? html + text.slice(lastIndex, index) : html;
+    wide && (text = Buffer.from(text, "latin1").toString("latin1"));
+  }
+  return text;
+}
+`,
   },
 ]
 

@@ -78,9 +78,17 @@ if(d.visibilityState==='hidden')return intent?go(true):go();const later=()=>go(t
 
 /**
  * The inline script: the entry warning's dialog opens first (it is in the markup when it applies, closed: decision
- * 052), so it is there at the first paint, then the loader. Built once, at module load.
+ * 052), so it is there at the first paint, then the loader. Built once, at module load, and copied one byte a
+ * character: a function's text is a slice of the bundle's source, which V8 keeps two bytes a character (characters
+ * above U+00FF in its comments), and a document joined from one two-byte piece is two-byte as a whole, every page
+ * twice the bytes to flatten, scan and copy and off V8's fast path to UTF-8 (decision 042, nineteenth addendum).
  */
-const SCRIPT = `(${openEntryWarning.toString()})(document.querySelector('dialog[data-entry-warning]'));${LOADER}`
+const SCRIPT = latin1Copy(`(${openEntryWarning.toString()})(document.querySelector('dialog[data-entry-warning]'));${LOADER}`)
+
+/** `s` one byte a character, when every character of it is below U+0100 (else as it is: nothing may be lost). */
+function latin1Copy(s: string): string {
+  return /[\u0100-\uffff]/.test(s) ? s : Buffer.from(s, 'latin1').toString('latin1')
+}
 
 /**
  * The document with its scripts deferred as above, or unchanged when it has no entry script of Vike's (an

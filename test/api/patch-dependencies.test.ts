@@ -7,7 +7,7 @@ import path from 'node:path'
 
 const script = path.resolve(__dirname, '../../scripts/patch-dependencies.mjs')
 /** The patched files, as node_modules/<package>/<file>. */
-const FILES = ['vike/dist/utils/catchInfiniteLoop.js', 'vike/dist/utils/objectAssign.js', 'vike/dist/shared-server-client/route/resolveRouteString.js', '@brillout/json-serializer/dist/stringify.js', 'vike/dist/server/runtime/renderPageServer/html/injectAssets/injectHtmlTags.js', 'vike/dist/server/runtime/renderPageServer/getPageAssets.js', 'vike/dist/server/runtime/renderPageServer/html/injectAssets/getHtmlTags.js', 'vike/dist/server/runtime/asyncHook.js', 'vike/dist/server/runtime/renderPageServer/html/serializeContext.js', 'vike/dist/shared-server-client/getPageContextPublicShared.js', 'vike/dist/shared-server-client/page-configs/resolveVikeConfigPublic.js', 'vike/dist/shared-server-client/getPageContextUrlComputed.js', 'vike/dist/server/runtime/renderPageServer/createHttpResponse.js', '@electric-sql/pglite/dist/chunk-Y6PULSM7.js']
+const FILES = ['vike/dist/utils/catchInfiniteLoop.js', 'vike/dist/utils/objectAssign.js', 'vike/dist/shared-server-client/route/resolveRouteString.js', '@brillout/json-serializer/dist/stringify.js', 'vike/dist/server/runtime/renderPageServer/html/injectAssets/injectHtmlTags.js', 'vike/dist/server/runtime/renderPageServer/getPageAssets.js', 'vike/dist/server/runtime/renderPageServer/html/injectAssets/getHtmlTags.js', 'vike/dist/server/runtime/asyncHook.js', 'vike/dist/server/runtime/renderPageServer/html/serializeContext.js', 'vike/dist/shared-server-client/getPageContextPublicShared.js', 'vike/dist/shared-server-client/page-configs/resolveVikeConfigPublic.js', 'vike/dist/shared-server-client/getPageContextUrlComputed.js', 'vike/dist/server/runtime/renderPageServer/createHttpResponse.js', '@electric-sql/pglite/dist/chunk-Y6PULSM7.js', 'react-dom/cjs/react-dom-server-legacy.node.production.js']
 
 function run(cwd: string, ...args: string[]) {
   const res = spawnSync(process.execPath, [script, ...args], { cwd, encoding: 'utf8' })
@@ -67,6 +67,57 @@ describe('scripts/patch-dependencies.mjs', () => {
     const pkg = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8'))
     const installed = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../node_modules/@electric-sql/pglite/package.json'), 'utf8'))
     expect(pkg.dependencies['@electric-sql/pglite']).toBe(installed.version)
+  })
+
+  it('react-dom server (production): characters above U+007F as character references, ASCII, the same page for a browser', () => {
+    // The same elements rendered by the production build (patched) and the development build (as React ships it);
+    // decoded as a browser decodes text and attribute values, both say the same. Script and style contents keep
+    // their characters (no references are read there).
+    // Escapes in the child's source (String.raw): every character reaches React as written, a lone surrogate too.
+    const rawText = String.raw`, h('style', null, '.a::after{content:"\u2013"}'), h('script', { dangerouslySetInnerHTML: { __html: 'var a="\u2013"' } })`
+    const script = (withRawText: boolean) => String.raw`
+      const React = require('react')
+      const { renderToString } = require('react-dom/server')
+      const v8 = require('node:v8')
+      const h = React.createElement
+      const markup = renderToString(h('div', { title: 'Zo\u00eb \u2013 18\u201399 \ud83d\ude00', 'data-x': '"&\'<>' },
+        h('p', null, '18\u201399 jaar \u25be Laden\u2026 \u00a9 Frysl\u00e2n \u00b7 <b> & "q" ', 'Zo\u00eb \ud83d\ude00 end\ud83d'),
+        h('textarea', { defaultValue: 'a\u2013b \u00e9' }), h('title', null, 'x\u2013y \u00e9'),
+        h('select', { defaultValue: '\u00e9\u2013' }, h('option', { value: '\u00e9\u2013' }, '\u00e9\u2013')),
+        h('p', null, 'plain text, nothing to escape')${withRawText ? rawText : ''}))
+      const bytes = v8.serialize(markup)
+      let i = 2
+      while (bytes[i] === 0) i++
+      console.log(JSON.stringify({ markup, oneByte: String.fromCharCode(bytes[i]) === '"' }))
+    `
+    const render = (env: string, withRawText = true) => {
+      const res = spawnSync(process.execPath, ['-e', script(withRawText)], { cwd: path.resolve(__dirname, '../..'), encoding: 'utf8', env: { ...process.env, NODE_ENV: env } })
+      expect(res.stderr).toBe('')
+      return JSON.parse(res.stdout) as { markup: string; oneByte: boolean }
+    }
+    const production = render('production')
+    const development = render('development')
+    // What a browser reads: numeric references and React's five escapes decoded.
+    const decoded = (html: string) =>
+      html
+        .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&')
+    const outsideRawText = (html: string) => html.replace(/<(script|style)>[\s\S]*?<\/\1>/g, '')
+    expect(outsideRawText(production.markup)).not.toMatch(/[\u0080-\uffff]/)
+    expect(production.markup).toContain('18&#8211;99 jaar &#9662; Laden&#8230; &#169; Frysl&#226;n &#183; &lt;b&gt;')
+    // An emoji is one reference (its code point), not two halves.
+    expect(production.markup).toContain('title="Zo&#235; &#8211; 18&#8211;99 &#128512;"')
+    expect(production.markup).toContain('<style>.a::after{content:"\u2013"}</style><script>var a="\u2013"</script>')
+    expect(decoded(production.markup)).toBe(decoded(development.markup))
+    expect(development.markup).toContain('Frysl\u00e2n')
+    // One byte a character (without the script and style elements, which keep their "–").
+    expect(production.oneByte).toBe(false)
+    expect(render('production', false).oneByte).toBe(true)
+    expect(render('development', false).oneByte).toBe(false)
   })
 
   it('pglite reader: rows read as before (multi-byte text, empty, null, answers split anywhere), no copy per field', () => {
