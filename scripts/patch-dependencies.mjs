@@ -247,8 +247,11 @@ function stringifyUnpatched(value, { forbidReactElements, space, valueName, sort
     // the manifest walk, the de-duplication and the sort, about 2% of a member search's CPU (decision 042, ninth
     // addendum). In production they depend only on the build's manifest and config, the page's client entries and
     // dependencies, and the base URL. Patched: computed once per build (the manifest object) and such inputs, and
-    // each caller gets its own copies of the entries (callers may change them). Development is not cached. The
-    // original stays exported as getPageAssetsComputed (test/api/patch-dependencies.test.ts compares the two).
+    // every caller gets the same list, frozen with its entries (vike only reads them: it copies what it changes, and
+    // a change would throw). Frozen, the list is what the early hints and the page's tags are made from once per
+    // page (the patches below; until the nineteenth addendum of decision 042 each request got its own copies).
+    // Development is not cached. The original stays exported as getPageAssetsComputed
+    // (test/api/patch-dependencies.test.ts compares the two).
     name: 'vike getPageAssets: once per page and build in production',
     pkg: 'vike',
     file: 'dist/server/runtime/renderPageServer/getPageAssets.js',
@@ -268,9 +271,9 @@ async function getPageAssets(pageContext, clientDependencies, clientEntries) {
         pageAssetsMemo.set(manifest, (memo = new Map()));
     const known = memo.get(key);
     if (known)
-        return known.map((asset) => ({ ...asset }));
-    const pageAssets = await getPageAssetsComputed(pageContext, clientDependencies, clientEntries);
-    memo.set(key, pageAssets.map((asset) => ({ ...asset })));
+        return known;
+    const pageAssets = Object.freeze((await getPageAssetsComputed(pageContext, clientDependencies, clientEntries)).map((asset) => Object.freeze({ ...asset })));
+    memo.set(key, pageAssets);
     return pageAssets;
 }
 async function getPageAssetsComputed(pageContext, clientDependencies, clientEntries) {
@@ -682,6 +685,104 @@ function escapeTextForBrowser(text) {
   return text;
 }
 `,
+  },
+  {
+    // A page's early hints are made from its assets on every request (a copy of each asset with its Link header
+    // value), though nothing here sends early hints: 0.9% of a member search's serving thread (decision 042,
+    // nineteenth addendum). Patched: for a frozen list (production's, from the patched getPageAssets) they are made
+    // once and frozen; any other list as before. The original stays as getEarlyHintsComputed (the test compares).
+    name: 'vike getEarlyHints: once per page in production',
+    pkg: 'vike',
+    file: 'dist/server/runtime/renderPageServer/getEarlyHints.js',
+    from: `function getEarlyHints(assets) {
+    const earlyHints = [];
+`,
+    to: `// Patched by scripts/patch-dependencies.mjs: a frozen assets list has its early hints made once, frozen.
+const earlyHintsMemo = new WeakMap();
+function getEarlyHints(assets) {
+    if (!Object.isFrozen(assets))
+        return getEarlyHintsComputed(assets);
+    let earlyHints = earlyHintsMemo.get(assets);
+    if (!earlyHints)
+        earlyHintsMemo.set(assets, (earlyHints = Object.freeze(getEarlyHintsComputed(assets).map((hint) => Object.freeze(hint)))));
+    return earlyHints;
+}
+function getEarlyHintsComputed(assets) {
+    const earlyHints = [];
+`,
+    extra: { from: 'export { getEarlyHints };\n', to: 'export { getEarlyHints, getEarlyHintsComputed };\n' },
+  },
+  {
+    // getHtmlTags makes, on every request, an entry of each of the page's assets (a copy with where it goes) and the
+    // preload tag of each: 2% of a member search's serving thread (decision 042, nineteenth addendum). They depend on
+    // the assets, on whether the page is HTML-only and, through the user's injectFilter(), on nothing else. Patched:
+    // without an injectFilter(), a frozen list of assets (production's) has its entries made once per kind of page and
+    // frozen, and a frozen entry its preload tag (preloadTagOf); the tags that carry the request's CSP nonce (the
+    // entry script, the page context's) are still made per request. Anything else as before.
+    name: 'vike getHtmlTags: a page’s entries and preload tags once per page in production',
+    pkg: 'vike',
+    file: 'dist/server/runtime/renderPageServer/html/injectAssets/getHtmlTags.js',
+    from: `        injectFilterEntries.push(entry);
+    });
+`,
+    to: `        injectFilterEntries.push(entry);
+    });
+    // Patched by scripts/patch-dependencies.mjs: kept for the next request of this page (see above).
+    if (!memoized && memoizable) {
+        for (const entry of injectFilterEntries)
+            Object.freeze(entry);
+        Object.freeze(injectFilterEntries);
+        let memo = injectFilterEntriesMemo.get(pageAssets);
+        if (!memo)
+            injectFilterEntriesMemo.set(pageAssets, (memo = []));
+        memo[isHtmlOnly ? 1 : 0] = injectFilterEntries;
+    }
+`,
+    extra: [
+      {
+        from: `const stamp = '__injectFilterEntry';
+`,
+        to: `const stamp = '__injectFilterEntry';
+// Patched by scripts/patch-dependencies.mjs: without an injectFilter(), a frozen assets list (production's) has its
+// entries made once per kind of page (HTML-only or not), frozen; a frozen entry its preload tag.
+const injectFilterEntriesMemo = new WeakMap();
+const preloadTags = new WeakMap();
+function preloadTagOf(asset) {
+    if (!Object.isFrozen(asset))
+        return inferPreloadTag(asset);
+    let tag = preloadTags.get(asset);
+    if (tag === undefined)
+        preloadTags.set(asset, (tag = inferPreloadTag(asset)));
+    return tag;
+}
+`,
+      },
+      {
+        from: `    const injectFilterEntries = [];
+    pageAssets
+`,
+        to: `    const memoizable = !injectFilter && Object.isFrozen(pageAssets);
+    const memoized = memoizable ? injectFilterEntriesMemo.get(pageAssets)?.[isHtmlOnly ? 1 : 0] : undefined;
+    const injectFilterEntries = memoized ?? [];
+    if (!memoized)
+        pageAssets
+`,
+      },
+      {
+        from: `        const htmlTag = asset.isEntry ? inferAssetTag(asset, pageContext) : inferPreloadTag(asset);
+`,
+        to: `        const htmlTag = asset.isEntry ? inferAssetTag(asset, pageContext) : preloadTagOf(asset);
+`,
+      },
+      {
+        from: `        const htmlTag = inferPreloadTag(asset);
+        if (!asset.inject)
+`,
+        to: `        const htmlTag = preloadTagOf(asset);
+        if (!asset.inject)
+`,
+      },
+    ],
   },
 ]
 

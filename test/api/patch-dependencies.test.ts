@@ -7,7 +7,7 @@ import path from 'node:path'
 
 const script = path.resolve(__dirname, '../../scripts/patch-dependencies.mjs')
 /** The patched files, as node_modules/<package>/<file>. */
-const FILES = ['vike/dist/utils/catchInfiniteLoop.js', 'vike/dist/utils/objectAssign.js', 'vike/dist/shared-server-client/route/resolveRouteString.js', '@brillout/json-serializer/dist/stringify.js', 'vike/dist/server/runtime/renderPageServer/html/injectAssets/injectHtmlTags.js', 'vike/dist/server/runtime/renderPageServer/getPageAssets.js', 'vike/dist/server/runtime/renderPageServer/html/injectAssets/getHtmlTags.js', 'vike/dist/server/runtime/asyncHook.js', 'vike/dist/server/runtime/renderPageServer/html/serializeContext.js', 'vike/dist/shared-server-client/getPageContextPublicShared.js', 'vike/dist/shared-server-client/page-configs/resolveVikeConfigPublic.js', 'vike/dist/shared-server-client/getPageContextUrlComputed.js', 'vike/dist/server/runtime/renderPageServer/createHttpResponse.js', '@electric-sql/pglite/dist/chunk-Y6PULSM7.js', 'react-dom/cjs/react-dom-server-legacy.node.production.js']
+const FILES = ['vike/dist/utils/catchInfiniteLoop.js', 'vike/dist/utils/objectAssign.js', 'vike/dist/shared-server-client/route/resolveRouteString.js', '@brillout/json-serializer/dist/stringify.js', 'vike/dist/server/runtime/renderPageServer/html/injectAssets/injectHtmlTags.js', 'vike/dist/server/runtime/renderPageServer/getPageAssets.js', 'vike/dist/server/runtime/renderPageServer/html/injectAssets/getHtmlTags.js', 'vike/dist/server/runtime/asyncHook.js', 'vike/dist/server/runtime/renderPageServer/html/serializeContext.js', 'vike/dist/shared-server-client/getPageContextPublicShared.js', 'vike/dist/shared-server-client/page-configs/resolveVikeConfigPublic.js', 'vike/dist/shared-server-client/getPageContextUrlComputed.js', 'vike/dist/server/runtime/renderPageServer/createHttpResponse.js', '@electric-sql/pglite/dist/chunk-Y6PULSM7.js', 'react-dom/cjs/react-dom-server-legacy.node.production.js', 'vike/dist/server/runtime/renderPageServer/getEarlyHints.js']
 
 function run(cwd: string, ...args: string[]) {
   const res = spawnSync(process.execPath, [script, ...args], { cwd, encoding: 'utf8' })
@@ -335,7 +335,7 @@ describe('scripts/patch-dependencies.mjs', () => {
     expect(out.filter((o) => !o.same)).toEqual([])
   })
 
-  it('vike getPageAssets: in production each page and build computed once, every caller its own copy, as the original computes them', () => {
+  it('vike getPageAssets: in production each page and build computed once, one frozen list for every caller, as the original computes them', () => {
     const script = `
       // Not among vike's exports: imported by its file.
       const file = new URL('node_modules/vike/dist/server/runtime/renderPageServer/getPageAssets.js', 'file://' + process.cwd() + '/')
@@ -354,12 +354,12 @@ describe('scripts/patch-dependencies.mjs', () => {
       const first = await getPageAssets(context(build, 'a'), deps('a'), entries)
       const original = JSON.stringify(await getPageAssetsComputed(context(build, 'a'), deps('a'), entries))
       out.first = JSON.stringify(first) === original
-      // A caller changes its copy: the next request gets the assets as computed.
-      first[0].src = '/changed.css'
-      first.pop()
+      // Every request gets the same list, frozen with its entries: a change throws, nothing can reach the next request.
+      const refused = (change) => { try { change(); return false } catch (err) { return err instanceof TypeError } }
+      out.frozen = refused(() => { first[0].src = '/changed.css' }) && refused(() => first.pop())
       const second = await getPageAssets(context(build, 'a'), deps('a'), entries)
       out.second = JSON.stringify(second) === original
-      out.notShared = second !== first && second[1] !== first[1]
+      out.shared = second === first
       // Another page, another base, another build (its manifest changed): each its own assets.
       out.otherPage = JSON.stringify(await getPageAssets(context(build, 'b'), deps('b'), entries)) === JSON.stringify(await getPageAssetsComputed(context(build, 'b'), deps('b'), entries))
       out.otherPageDiffers = JSON.stringify(await getPageAssets(context(build, 'b'), deps('b'), entries)) !== original
@@ -378,6 +378,56 @@ describe('scripts/patch-dependencies.mjs', () => {
     `
     const res = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.resolve(__dirname, '../..'), encoding: 'utf8' })
     expect(res.stderr).toBe('')
-    expect(JSON.parse(res.stdout)).toEqual({ first: true, second: true, notShared: true, otherPage: true, otherPageDiffers: true, base: true, once: true, rebuilt: true })
+    expect(JSON.parse(res.stdout)).toEqual({ first: true, frozen: true, second: true, shared: true, otherPage: true, otherPageDiffers: true, base: true, once: true, rebuilt: true })
+  })
+
+  it("vike getEarlyHints and getHtmlTags: a page's frozen assets give their hints, entries and preload tags once, the same as made per request", () => {
+    const script = `
+      const root = 'file://' + process.cwd() + '/node_modules/vike/dist/server/runtime/renderPageServer/'
+      const { getEarlyHints, getEarlyHintsComputed } = await import(root + 'getEarlyHints.js')
+      const { getHtmlTags } = await import(root + 'html/injectAssets/getHtmlTags.js')
+      const assets = () => [
+        { src: '/assets/entries/entry-client-routing.js', assetType: 'script', mediaType: 'text/javascript', isEntry: true },
+        { src: '/assets/static/page.css', assetType: 'style', mediaType: 'text/css', isEntry: true },
+        { src: '/assets/static/font.a1b2.woff2', assetType: 'font', mediaType: 'font/woff2', isEntry: false },
+        { src: '/assets/static/font.c3d4.woff', assetType: 'font', mediaType: 'font/woff', isEntry: false },
+        { src: '/assets/chunks/chunk-A.js', assetType: 'script', mediaType: 'text/javascript', isEntry: false },
+        { src: '/assets/chunks/chunk-B.js', assetType: 'script', mediaType: 'text/javascript', isEntry: false },
+        { src: '/assets/static/photo.webp', assetType: 'image', mediaType: 'image/webp', isEntry: false },
+      ]
+      const frozen = Object.freeze(assets().map((a) => Object.freeze(a)))
+      const out = {}
+      // Early hints: the same as made per request; once for a frozen list, per call for another.
+      out.hintsSame = JSON.stringify(getEarlyHints(frozen)) === JSON.stringify(getEarlyHintsComputed(assets()))
+      out.hintsOnce = getEarlyHints(frozen) === getEarlyHints(frozen) && Object.isFrozen(getEarlyHints(frozen)[0])
+      const open = assets()
+      out.hintsPerCall = getEarlyHints(open) !== getEarlyHints(open) && JSON.stringify(getEarlyHints(open)) === JSON.stringify(getEarlyHintsComputed(assets()))
+      // The page's tags: for two requests (two nonces), HTML-only or not, from the frozen list (kept) and from an open
+      // one (made per request, as vike ships): the same tags, each request's nonce on its own scripts.
+      const context = (nonce, isHtmlOnly) => ({ pageId: '/pages/a', cspNonce: nonce, _isHtmlOnly: isHtmlOnly, _globalContext: { _isProduction: true, _pageConfigs: [] } })
+      const tags = async (list, nonce, isHtmlOnly) => (await getHtmlTags(context(nonce, isHtmlOnly), null, undefined, list, '', false)).map((t) => [typeof t.htmlTag === 'string' ? t.htmlTag : 'function', t.position])
+      const runs = []
+      for (const isHtmlOnly of [false, true, false])
+        for (const nonce of ['n0nce', 'other'])
+          runs.push([JSON.stringify(await tags(frozen, nonce, isHtmlOnly)), JSON.stringify(await tags(assets(), nonce, isHtmlOnly))])
+      out.tagsSame = runs.every(([kept, made]) => kept === made)
+      const tagsOf = (run) => JSON.parse(run).map(([tag]) => tag).join('')
+      out.nonces = tagsOf(runs[0][0]).includes('nonce="n0nce"') && tagsOf(runs[1][0]).includes('nonce="other"') && !tagsOf(runs[1][0]).includes('n0nce')
+      out.preloads = tagsOf(runs[0][0]).includes('<link rel="modulepreload" href="/assets/chunks/chunk-A.js" as="script" type="text/javascript">')
+      out.htmlOnlyDiffers = runs[0][0] !== runs[2][0]
+      // With an injectFilter() (the user's hook may change the entries), nothing is kept: the hook sees fresh entries.
+      let seen = []
+      const filter = (entries) => { seen.push(entries); entries.forEach((e) => { if (e.assetType === 'image') e.inject = 'HTML_BEGIN' }) }
+      await getHtmlTags(context('n0nce', false), null, filter, frozen, '', false)
+      await getHtmlTags(context('n0nce', false), null, filter, frozen, '', false)
+      out.filterFresh = seen.length === 2 && seen[0] !== seen[1]
+      // What the hook changed is in that request's tags, and not in the next request's without it.
+      const filtered = (await getHtmlTags(context('n0nce', false), null, filter, frozen, '', false)).map((t) => t.htmlTag).filter((t) => typeof t === 'string')
+      out.filterApplied = filtered.some((t) => t.includes('photo.webp')) && !JSON.stringify(await tags(frozen, 'n0nce', false)).includes('photo.webp')
+      console.log(JSON.stringify(out))
+    `
+    const res = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.resolve(__dirname, '../..'), encoding: 'utf8' })
+    expect(res.stderr).toBe('')
+    expect(JSON.parse(res.stdout)).toEqual({ hintsSame: true, hintsOnce: true, hintsPerCall: true, tagsSame: true, nonces: true, preloads: true, htmlOnlyDiffers: true, filterFresh: true, filterApplied: true })
   })
 })
