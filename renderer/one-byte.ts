@@ -20,6 +20,11 @@ function oneByte(s: string): string {
   return Buffer.from(s, 'latin1').toString('latin1')
 }
 
+/** `s` one byte a character when no character of it is above U+00FF; else as it is (nothing may be lost). */
+export function oneByteCopy(s: string): string {
+  return WIDE.test(s) ? s : oneByte(s)
+}
+
 /**
  * React's markup of a page (text and attribute values, no <script> or <style>: the Emotion cache is in compat mode)
  * with each character above U+00FF as a numeric character reference. Markup holding a script or style element is

@@ -586,85 +586,42 @@ function httpResponseBodyGetter() {
     name: 'react-dom server: characters above U+007F as character references where React escapes text',
     pkg: 'react-dom',
     file: 'cjs/react-dom-server-legacy.node.production.js',
-    from: `  matchHtmlRegExp = /["'&<>]/;
-function escapeTextForBrowser(text) {
-  if (
-    "boolean" === typeof text ||
-    "number" === typeof text ||
-    "bigint" === typeof text
-  )
-    return "" + text;
-  text = "" + text;
-  var match = matchHtmlRegExp.exec(text);
-  if (match) {
-    var html = "",
-      index,
-      lastIndex = 0;
-    for (index = match.index; index < text.length; index++) {
-      switch (text.charCodeAt(index)) {
-        case 34:
-          match = "&quot;";
-          break;
-        case 38:
-          match = "&amp;";
-          break;
-        case 39:
-          match = "&#x27;";
-          break;
-        case 60:
-          match = "&lt;";
-          break;
-        case 62:
-          match = "&gt;";
-          break;
-        default:
-          continue;
-      }
-      lastIndex !== index && (html += text.slice(lastIndex, index));
-      lastIndex = index + 1;
-      html += match;
-    }
-    text = lastIndex !== index ? html + text.slice(lastIndex, index) : html;
+    from: `    text = lastIndex !== index ? html + text.slice(lastIndex, index) : html;
   }
   return text;
-}
 `,
-    to: `  matchHtmlRegExp = /["'&<>\\u0080-\\uffff]/;
+    to: `    text = lastIndex !== index ? html + text.slice(lastIndex, index) : html;
+    wide && (text = Buffer.from(text, "latin1").toString("latin1"));
+  }
+  return text;
+`,
+    extra: [
+      {
+        from: `  matchHtmlRegExp = /["'&<>]/;
+`,
+        to: `  matchHtmlRegExp = /["'&<>\\u0080-\\uffff]/;
 // Patched by scripts/patch-dependencies.mjs: characters above U+007F as numeric character references, the result one
 // byte a character.
-function escapeTextForBrowser(text) {
-  if (
-    "boolean" === typeof text ||
-    "number" === typeof text ||
-    "bigint" === typeof text
-  )
-    return "" + text;
-  text = "" + text;
-  var match = matchHtmlRegExp.exec(text);
-  if (match) {
-    var html = "",
-      index,
-      lastIndex = 0,
+`,
+      },
+      {
+        from: `      lastIndex = 0;
+    for (index = match.index; index < text.length; index++) {
+      switch (text.charCodeAt(index)) {
+`,
+        to: `      lastIndex = 0,
       wide = !1,
       code;
     for (index = match.index; index < text.length; index++) {
       switch ((code = text.charCodeAt(index))) {
-        case 34:
-          match = "&quot;";
-          break;
-        case 38:
-          match = "&amp;";
-          break;
-        case 39:
-          match = "&#x27;";
-          break;
-        case 60:
-          match = "&lt;";
-          break;
-        case 62:
-          match = "&gt;";
-          break;
-        default:
+`,
+      },
+      {
+        from: `        default:
+          continue;
+      }
+`,
+        to: `        default:
           if (128 > code) continue;
           255 < code && (wide = !0);
           code = text.codePointAt(index);
@@ -675,16 +632,9 @@ function escapeTextForBrowser(text) {
           html += match;
           continue;
       }
-      lastIndex !== index && (html += text.slice(lastIndex, index));
-      lastIndex = index + 1;
-      html += match;
-    }
-    text = lastIndex !== index ? html + text.slice(lastIndex, index) : html;
-    wide && (text = Buffer.from(text, "latin1").toString("latin1"));
-  }
-  return text;
-}
 `,
+      },
+    ],
   },
   {
     // A page's early hints are made from its assets on every request (a copy of each asset with its Link header

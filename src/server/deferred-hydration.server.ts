@@ -15,6 +15,7 @@
 
 import { HYDRATED_EVENT } from '../shared/hydrated-event'
 import { openEntryWarning } from '../features/layout/entry-warning-dialog'
+import { oneByteCopy } from '../../renderer/one-byte'
 
 /** The entry script Vike writes (its position HTML_END), with the nonce of the response's CSP. */
 const ENTRY = /<script src="\/assets\/[^"]+\.js" type="module" async(?: nonce="([^"]*)")?><\/script>((?:\s*<link rel="modulepreload" href="\/assets\/[^"]+" as="script" type="text\/javascript">)*)/y
@@ -99,12 +100,7 @@ if(d.visibilityState==='hidden')return intent?go(true):go();const later=()=>go(t
  * above U+00FF in its comments), and a document joined from one two-byte piece is two-byte as a whole, every page
  * twice the bytes to flatten, scan and copy and off V8's fast path to UTF-8 (decision 042, nineteenth addendum).
  */
-const SCRIPT = latin1Copy(`(${openEntryWarning.toString()})(document.querySelector('dialog[data-entry-warning]'));${LOADER}`)
-
-/** `s` one byte a character, when every character of it is below U+0100 (else as it is: nothing may be lost). */
-function latin1Copy(s: string): string {
-  return /[\u0100-\uffff]/.test(s) ? s : Buffer.from(s, 'latin1').toString('latin1')
-}
+const SCRIPT = oneByteCopy(`(${openEntryWarning.toString()})(document.querySelector('dialog[data-entry-warning]'));${LOADER}`)
 
 /**
  * The document with its scripts deferred as above, or unchanged when it has no entry script of Vike's (an

@@ -6,7 +6,6 @@
 // bytes a character when any character of it is above U+00FF (the production bundle's comments hold "–"), and so
 // every slice of it, however plain: one such piece made each member page two-byte as a whole. Here the entry
 // warning's function comes from this file, whose source is two-byte for the same reason (its "’" and "–").
-import v8 from 'node:v8'
 
 jest.mock('../../src/features/layout/entry-warning-dialog', () => ({
   openEntryWarning: function openEntryWarning(dialog: HTMLDialogElement | null) {
@@ -16,20 +15,7 @@ jest.mock('../../src/features/layout/entry-warning-dialog', () => ({
 
 import { openEntryWarning } from '../../src/features/layout/entry-warning-dialog'
 import { deferHydration } from '../../src/server/deferred-hydration.server'
-
-/**
- * How V8 stores a string: after its two header bytes, its serializer writes '"' for one byte a character, and 'c'
- * for two (after padding bytes of 0 that align the characters).
- */
-function representation(s: string): 'one-byte' | 'two-byte' {
-  const bytes = v8.serialize(s)
-  let i = 2
-  while (bytes[i] === 0) i++
-  const tag = String.fromCharCode(bytes[i]!)
-  if (tag === '"') return 'one-byte'
-  if (tag === 'c') return 'two-byte'
-  throw new Error(`unexpected tag ${tag}`)
-}
+import { representation } from '../support/string-representation'
 
 /** A document as Vike hands it over, one byte a character (renderer/+onRenderHtml.tsx and the patched serializer). */
 const document = Buffer.from(

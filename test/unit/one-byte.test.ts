@@ -1,20 +1,6 @@
 /** @jest-environment jsdom */
-import v8 from 'node:v8'
 import { oneByteCss, oneByteMarkup, oneByteText } from '../../renderer/one-byte'
-
-/**
- * How V8 stores a string: after its two header bytes, its serializer writes '"' for one byte a character, and 'c'
- * for two (after padding bytes of 0 that align the characters).
- */
-function representation(s: string): 'one-byte' | 'two-byte' {
-  const bytes = v8.serialize(s)
-  let i = 2
-  while (bytes[i] === 0) i++
-  const tag = String.fromCharCode(bytes[i]!)
-  if (tag === '"') return 'one-byte'
-  if (tag === 'c') return 'two-byte'
-  throw new Error(`unexpected tag ${tag}`)
-}
+import { representation } from '../support/string-representation'
 
 /** What a browser reads from markup: the parsed element's text and attributes. */
 function parsed(html: string): HTMLElement {
