@@ -78,6 +78,10 @@ export const defersHydration = (member: boolean) => hydrationAfterPaint() && !(m
  *   click), before the held actions are replayed in the next task, so a controlled form sends what was typed.
  * If the entry script fails to load, the holding stops (later clicks act natively).
  * A button marked data-native works without React (the entry warning's confirm): its click is never held.
+ * A photo's frame shows a skeleton while its flag data-loading is set (src/ui/member-card.tsx); React clears it on the
+ * image's load or error, so on a page that has not hydrated (a lander read without intent) it would stay for good:
+ * until hydration the loader clears it, for the images already complete when it runs and at each image's load or
+ * error (caught in the capture phase: neither event bubbles).
  */
 const LOADER = `(()=>{const d=document,t=d.getElementById('${HYDRATION_TEMPLATE_ID}'),intent=t.dataset.on==='intent';let q,over=false;const held=[],typed=new Map();\
 const stop=()=>{over=true;ls.forEach(([n,f,o])=>d.removeEventListener(n,f,o))};\
@@ -90,7 +94,8 @@ const field=(e)=>{const el=e.target;if(el instanceof HTMLInputElement||el instan
 const early=()=>go();const o={capture:true,passive:true},c={capture:true};\
 const ls=[['click',click,c],['submit',submit,c],['input',field,o],['change',field,o],['pointerdown',early,o],['keydown',early,o],['touchstart',early,o]];if(intent)ls.push(['pointermove',early,o],['wheel',early,o]);ls.forEach(([n,f,p])=>d.addEventListener(n,f,p));\
 const give=(el,v)=>{if(!el.isConnected||el.type==='file')return;if(el instanceof HTMLSelectElement){el.value=v;el.dispatchEvent(new Event('change',{bubbles:true}));return}if(el.type==='checkbox'||el.type==='radio'){if(el.type==='radio'&&!v)return;el.checked=!v;el.click();return}el.value=v===''?' ':'';Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el),'value').set.call(el,v);el.dispatchEvent(new Event('input',{bubbles:true}))};\
-d.addEventListener('${HYDRATED_EVENT}',()=>{if(over)return;stop();typed.forEach((v,el)=>give(el,v));setTimeout(()=>held.forEach((el)=>{if(!el.isConnected)return;if(el instanceof HTMLFormElement)el.requestSubmit?el.requestSubmit():el.submit();else el.click()}),0)},{once:true});\
+const shown=(img)=>{const f=img.closest('[data-loading]');if(f)f.removeAttribute('data-loading')};const seen=(e)=>{if(e.target instanceof HTMLImageElement)shown(e.target)};d.addEventListener('load',seen,c);d.addEventListener('error',seen,c);for(const img of d.images)if(img.complete)shown(img);\
+d.addEventListener('${HYDRATED_EVENT}',()=>{d.removeEventListener('load',seen,c);d.removeEventListener('error',seen,c);if(over)return;stop();typed.forEach((v,el)=>give(el,v));setTimeout(()=>held.forEach((el)=>{if(!el.isConnected)return;if(el instanceof HTMLFormElement)el.requestSubmit?el.requestSubmit():el.submit();else el.click()}),0)},{once:true});\
 if(d.visibilityState==='hidden')return intent?go(true):go();const later=()=>go(true);const painted=()=>requestAnimationFrame(()=>setTimeout(later,0));setTimeout(later,3000);const img=d.querySelector('img[fetchpriority="high"]');if(img&&img.decode)img.decode().then(painted,painted);else painted()})()`
 
 /**

@@ -42,14 +42,22 @@ const FrameBase = styled.div(({ theme }) => ({
   alignItems: 'center',
   justifyContent: 'center',
   img: { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', display: 'block' },
-  // A skeleton while the image loads: a light sweep over the frame, covered by the image once it is there.
-  '&[data-loading="true"]': {
-    backgroundImage: `linear-gradient(100deg, transparent 30%, rgba(255,255,255,0.65) 50%, transparent 70%), linear-gradient(160deg, ${theme.colors.primarySoft}, ${theme.colors.background})`,
-    backgroundSize: '250% 100%, 100% 100%',
+  // A skeleton while the image loads: a light sweep over the frame, under the image (which comes later in the
+  // frame, so paints above it) once that is there. The sweep is a layer of its own moved by transform, which the
+  // compositor animates without the page's main thread; a moving background-position repainted the frame every
+  // frame, and on a page that had not hydrated (nothing cleared the flag but React) every card did so for as long as
+  // the page was open: on a lander, 1.5 s of paint under Lighthouse's throttling. The inline loader of a deferred
+  // page clears the flag when its image has loaded, before hydration (src/server/deferred-hydration.server.ts).
+  '&[data-loading="true"]::before': {
+    content: '""',
+    position: 'absolute',
+    inset: 0,
+    backgroundImage: 'linear-gradient(100deg, transparent 30%, rgba(255,255,255,0.65) 50%, transparent 70%)',
+    transform: 'translateX(-100%)',
     animation: 'photo-skeleton 1.2s ease-in-out infinite',
   },
-  '@keyframes photo-skeleton': { from: { backgroundPosition: '120% 0, 0 0' }, to: { backgroundPosition: '-120% 0, 0 0' } },
-  '@media (prefers-reduced-motion: reduce)': { '&[data-loading="true"]': { animation: 'none' } },
+  '@keyframes photo-skeleton': { from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(100%)' } },
+  '@media (prefers-reduced-motion: reduce)': { '&[data-loading="true"]::before': { animation: 'none' } },
 }))
 
 const frames = new Map<string, typeof FrameBase>()
@@ -117,8 +125,10 @@ export function MemberPhoto({ image, alt, size = 'thumb', sizes = PHOTO_SIZES[si
     if (img?.complete && img.naturalWidth > 0) setLoaded(img.getAttribute('src'))
   }, [])
   const Frame = framed(ratio)
+  // Before hydration the page's inline loader may have cleared data-loading already (its image is there): that
+  // difference from the first client render is expected, and React leaves the attribute as it found it.
   return (
-    <Frame data-locked={image?.locked ? 'true' : undefined} data-loading={src && loaded !== src ? 'true' : undefined}>
+    <Frame data-locked={image?.locked ? 'true' : undefined} data-loading={src && loaded !== src ? 'true' : undefined} suppressHydrationWarning>
       {src ? (
         <picture>
           {sources?.avif && <source type="image/avif" srcSet={sources.avif} sizes={sizes} />}
