@@ -16,8 +16,10 @@ import { createCacheBus } from './cache-bus.server'
 import { installId, redisNamespace } from './install-id.server'
 import { warmUp } from './warm-up.server'
 import { processRole, runPrimary, stopWhenOrphaned } from './cluster.server'
+import { keepServingWhenOutputCloses } from './output-streams.server'
 
 async function main() {
+  keepServingWhenOutputCloses()
   const config = loadConfig(process.env)
   const role = processRole()
   if (config.workers > 1 && role === 'single') return runPrimary({ workers: config.workers, log: (line) => console.log(line) })

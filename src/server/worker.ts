@@ -3,6 +3,9 @@ import { loadConfig } from './config.server'
 import { loadTenants, createRegistry, reloadTenantsLive } from './tenants.server'
 import { openDatabase, migrateDatabase } from '../db/client.server'
 import { createServices } from './services.server'
+import { keepServingWhenOutputCloses } from './output-streams.server'
+
+keepServingWhenOutputCloses()
 
 const config = loadConfig(process.env)
 if (!config.databaseUrl) {
