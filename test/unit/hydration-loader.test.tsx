@@ -8,7 +8,7 @@ import { renderToString } from 'react-dom/server'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { deferHydration, HYDRATION_TEMPLATE_ID } from '../../src/server/deferred-hydration.server'
 import { HYDRATED_EVENT } from '../../src/shared/hydrated-event'
-import { CacheProvider, ThemeProvider } from '@emotion/react'
+import { CacheProvider, ThemeProvider, type EmotionCache } from '@emotion/react'
 import { MemberPhoto } from '../../src/ui/member-card'
 import { buildTheme } from '../../themes/build-theme'
 import { createPageCache, serverCache } from '../../renderer/emotion-cache'
@@ -271,23 +271,20 @@ describe('the inline loader before hydration', () => {
 describe("a photo's skeleton on a page that has not hydrated", () => {
   const theme = buildTheme({ primary: '#e91e63', secondary: '#ffb300' })
   const image = (id: number) => ({ id, thumb_filename: `/media/${id}.webp`, filename: `/media/${id}.webp`, locked: false, visibility: 'public' as const })
-  const Photos = () => (
-    <>
-      <MemberPhoto image={image(1)} alt="Een" />
-      <MemberPhoto image={image(2)} alt="Twee" />
-      <MemberPhoto image={image(3)} alt="Drie" />
-    </>
+  /** Three photos as a page renders them: in an Emotion cache (the server's or the browser's) and the theme. */
+  const photos = (cache: EmotionCache) => (
+    <CacheProvider value={cache}>
+      <ThemeProvider theme={theme}>
+        <MemberPhoto image={image(1)} alt="Een" />
+        <MemberPhoto image={image(2)} alt="Twee" />
+        <MemberPhoto image={image(3)} alt="Drie" />
+      </ThemeProvider>
+    </CacheProvider>
   )
   let root: Root | undefined
 
   beforeEach(() => {
-    const markup = renderToString(
-      <CacheProvider value={serverCache()}>
-        <ThemeProvider theme={theme}>
-          <Photos />
-        </ThemeProvider>
-      </CacheProvider>,
-    )
+    const markup = renderToString(photos(serverCache()))
     const html = deferHydration(
       `<!DOCTYPE html><html lang="nl"><head></head><body><div id="root">${markup}</div>` +
         `<script src="/assets/entries/entry-client-routing.abc.js" type="module" async></script></body></html>`,
@@ -302,23 +299,17 @@ describe("a photo's skeleton on a page that has not hydrated", () => {
     document.body.innerHTML = ''
   })
 
-  const frame = (alt: string) => document.querySelector(`img[alt="${alt}"]`)!.closest('picture')!.parentElement!
+  const img = (alt: string) => document.querySelector<HTMLImageElement>(`img[alt="${alt}"]`)!
+  const frame = (alt: string) => img(alt).closest('picture')!.parentElement!
   const runLoader = () => new Function([...document.body.querySelectorAll('script')].find((s) => !s.src)!.textContent!)()
 
   it('is a layer moved by transform (the compositor animates it), not a repainted background', () => {
     // The CSS the browser gets: Emotion writes it into the head as the photos render in the browser.
-    const cache = createPageCache()
     const host = document.createElement('div')
     document.body.appendChild(host)
     act(() => {
       root = createRoot(host)
-      root.render(
-        <CacheProvider value={cache}>
-          <ThemeProvider theme={theme}>
-            <Photos />
-          </ThemeProvider>
-        </CacheProvider>,
-      )
+      root.render(photos(createPageCache()))
     })
     // Emotion inserts the rules into the CSSOM (jsdom parses them as a browser does).
     const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
@@ -335,32 +326,25 @@ describe("a photo's skeleton on a page that has not hydrated", () => {
   it('is cleared by the inline loader at each image load or error, and for images already complete, before any hydration', () => {
     for (const alt of ['Een', 'Twee', 'Drie']) expect(frame(alt).getAttribute('data-loading')).toBe('true')
     // Already in the cache when the loader runs.
-    Object.defineProperty(document.querySelector('img[alt="Drie"]')!, 'complete', { value: true })
+    Object.defineProperty(img('Drie'), 'complete', { value: true })
     runLoader()
     expect(frame('Drie').hasAttribute('data-loading')).toBe(false)
     expect(frame('Een').getAttribute('data-loading')).toBe('true')
     // load and error do not bubble: the loader hears them in the capture phase.
-    document.querySelector('img[alt="Een"]')!.dispatchEvent(new Event('load'))
+    img('Een').dispatchEvent(new Event('load'))
     expect(frame('Een').hasAttribute('data-loading')).toBe(false)
     expect(frame('Twee').getAttribute('data-loading')).toBe('true')
-    document.querySelector('img[alt="Twee"]')!.dispatchEvent(new Event('error'))
+    img('Twee').dispatchEvent(new Event('error'))
     expect(frame('Twee').hasAttribute('data-loading')).toBe(false)
   })
 
   it('hydrates over a cleared frame without a mismatch, and React takes over the flag', () => {
     runLoader()
-    document.querySelector('img[alt="Een"]')!.dispatchEvent(new Event('load'))
+    img('Een').dispatchEvent(new Event('load'))
     const errors = jest.spyOn(console, 'error').mockImplementation(() => {})
     try {
       act(() => {
-        root = hydrateRoot(
-          document.getElementById('root')!,
-          <CacheProvider value={createPageCache()}>
-            <ThemeProvider theme={theme}>
-              <Photos />
-            </ThemeProvider>
-          </CacheProvider>,
-        )
+        root = hydrateRoot(document.getElementById('root')!, photos(createPageCache()))
       })
       act(() => document.dispatchEvent(new Event(HYDRATED_EVENT)))
       expect(errors).not.toHaveBeenCalled()
@@ -371,7 +355,7 @@ describe("a photo's skeleton on a page that has not hydrated", () => {
     // After hydration the loader has let go: React clears the rest.
     expect(frame('Twee').getAttribute('data-loading')).toBe('true')
     act(() => {
-      document.querySelector('img[alt="Twee"]')!.dispatchEvent(new Event('load'))
+      img('Twee').dispatchEvent(new Event('load'))
     })
     expect(frame('Twee').hasAttribute('data-loading')).toBe(false)
   })
